@@ -1,0 +1,58 @@
+"""The frozen risk model as every Python product loads it: one definition, shared.
+
+Products put this folder on sys.path (the adapters pass BENCH_MODELS_DIR) and call
+load_torch_model(); check_probes() proves a runtime reproduces the model card before a
+product is timed.
+"""
+import json
+import os
+from pathlib import Path
+
+FEATURES = ["latency_ms", "queue_depth", "cpu_usage", "error_count"]
+MAXIMA = {"latency_ms": 5000.0, "queue_depth": 1000.0, "cpu_usage": 100.0, "error_count": 50.0}
+HERE = Path(os.environ.get("BENCH_MODELS_DIR", Path(__file__).resolve().parent))
+
+
+def normalise(latency_ms, queue_depth, cpu_usage, error_count):
+    """clip(value / maximum, 0, 1) for the four metrics, in FEATURES order."""
+    values = (latency_ms, queue_depth, cpu_usage, error_count)
+    return [min(max(v / MAXIMA[name], 0.0), 1.0) for v, name in zip(values, FEATURES)]
+
+
+def build_network():
+    import torch
+
+    return torch.nn.Sequential(
+        torch.nn.Linear(4, 16), torch.nn.ReLU(), torch.nn.Linear(16, 1), torch.nn.Sigmoid()
+    )
+
+
+def load_card() -> dict:
+    return json.loads((HERE / "risk_mlp.card.json").read_text())
+
+
+def load_torch_model():
+    """The frozen network in eval mode, checked against the card's probe rows."""
+    import torch
+
+    model = build_network()
+    model.load_state_dict(torch.load(HERE / "risk_mlp.pt", map_location="cpu"))
+    model.eval()
+    for p in model.parameters():
+        p.requires_grad_(False)
+
+    def score(rows):
+        with torch.no_grad():
+            return model(torch.tensor(rows, dtype=torch.float32)).squeeze(1).tolist()
+
+    check_probes(score)
+    return model
+
+
+def check_probes(score) -> None:
+    """Raises unless score(list of feature rows) matches every probe within the card's tolerance."""
+    card = load_card()
+    got = score([p["features"] for p in card["probes"]])
+    worst = max(abs(g - p["risk"]) for g, p in zip(got, card["probes"]))
+    if worst > card["tolerance"]:
+        raise RuntimeError(f"model does not reproduce the card's probe rows: max error {worst:.3g}")

@@ -1,0 +1,87 @@
+/**
+ * The one interface a product implements. An adapter package's entry exports
+ * `products: Product[]` (one Product per row on the page); the runner finds adapter packages
+ * by their folder under packages/adapters/, so adding a product means adding a folder.
+ *
+ * Life of a product in one run: prepare() once per bench (idempotent, caches outside the
+ * repo) -> start() against fresh topics -> the runner feeds it, samples rootPids()' trees and
+ * reads consumed through `consumed` -> stop(). A product that exits on its own resolves
+ * `exited`, and the runner marks its row failed with logTail().
+ */
+
+/** The columns of the page's first table: what kind of thing the row is. */
+export interface RowDescription {
+  delivery: string;
+  processing: string;
+  engine: string;
+  /** How the product may spread one partition over cores ("scaling on one partition"). */
+  scaling: string;
+  /** How much of the 19-field record it decodes. */
+  decode: string;
+}
+
+export interface PrepareContext {
+  repoRoot: string;
+  modelsDir: string;
+  /** Per-product cache folder outside the repo (venvs, jars, roots). */
+  cacheDir: string;
+  log(line: string): void;
+}
+
+export type Preparation =
+  | {
+      ok: true;
+      /** Shown on the page: product, runtime, model runtime (e.g. { faststream: "0.7.1", python: "3.11.2", torch: "1.13.1" }). */
+      versions: Record<string, string>;
+      /** Where this row deviates from the common settings; printed next to its row. */
+      deviations?: string[];
+    }
+  | { ok: false; reason: string };
+
+export interface RunContext {
+  bootstrap: string;
+  inputTopic: string;
+  outputTopic: string;
+  groupId: string;
+  /** How many cores the product may use on its own in-process mechanism. */
+  parallelism: number;
+  /** This run's folder: logs and anything the product writes. */
+  runDir: string;
+  repoRoot: string;
+  modelsDir: string;
+  cacheDir: string;
+  log(line: string): void;
+}
+
+/** Where the runner reads how many input records the product has consumed. */
+export type ConsumedSource =
+  | { kind: "group-offsets" }
+  | { kind: "engine-counter"; describe: string; read(): Promise<number> };
+
+export interface ProductExit {
+  code: number | null;
+  signal: string | null;
+}
+
+export interface RunningProduct {
+  /** Roots of the process trees to sample; descendants are found afresh each tick. */
+  rootPids(): number[];
+  consumed: ConsumedSource;
+  /** Settles when the product's main process ends, for whatever reason. */
+  exited: Promise<ProductExit>;
+  logTail(lines?: number): string;
+  /** Topics besides input and output that the product writes (broker hops). */
+  internalTopics?(): Promise<string[]>;
+  /** Ends the product (gracefully, then by force); never throws. */
+  stop(): Promise<void>;
+}
+
+export interface Product {
+  /** The row's name on the command line and on the page. */
+  id: string;
+  row: RowDescription;
+  /** Standing notes printed under the tables for this row. */
+  notes?: string[];
+  prepare(ctx: PrepareContext): Promise<Preparation>;
+  start(ctx: RunContext): Promise<RunningProduct>;
+}

@@ -1,0 +1,29 @@
+export type {
+  ConsumedSource,
+  Preparation,
+  PrepareContext,
+  Product,
+  ProductExit,
+  RowDescription,
+  RunContext,
+  RunningProduct,
+} from "./adapter.ts";
+export { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
+export { featureMatrix, normalise, type FeatureVector } from "./features.ts";
+export { makeRecord, makeTemplate, POOL_SIZE, RecordEncoder, type RecordTemplate } from "./generator.ts";
+export { cacheRoot, fixturesDir, modelsDir, repoRoot } from "./paths.ts";
+export { ensurePythonEnv, pythonVersions, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
+export { TreeSampler, type MemoryInstrument, type ResourceSample, type SamplerCost } from "./sampler.ts";
+export {
+  eventIdFor,
+  INPUT_FIELD_COUNT,
+  METRIC_FIELDS,
+  METRIC_MAXIMA,
+  seqOfEventId,
+  type InputRecord,
+  type MetricField,
+  type OutputRecord,
+} from "./schema.ts";
+export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
+export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
+export { FIXTURE_COUNT, FIXTURE_SEED, FIXTURE_TS_MS, loadFixtures, type FixtureRow } from "./fixtures.ts";

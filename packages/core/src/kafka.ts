@@ -1,0 +1,159 @@
+/**
+ * Kafka helpers the runner, gendata and tests share: topic admin and offsets through kafkajs,
+ * record I/O through librdkafka (@confluentinc/kafka-javascript), because products compress
+ * with lz4, which kafkajs cannot read.
+ */
+import rdkafka from "@confluentinc/kafka-javascript";
+import { Kafka, logLevel, type Admin } from "kafkajs";
+
+export interface TopicSpec {
+  name: string;
+  /** Broker-side topic configs, e.g. { "message.timestamp.type": "LogAppendTime" }. */
+  config?: Record<string, string>;
+}
+
+/** One-partition topics and the offsets the bench reads every second. */
+export class KafkaAdmin {
+  private constructor(private readonly admin: Admin) {}
+
+  static async connect(bootstrap: string): Promise<KafkaAdmin> {
+    const kafka = new Kafka({ clientId: "bench-admin", brokers: [bootstrap], logLevel: logLevel.NOTHING, retry: { retries: 3 } });
+    const admin = kafka.admin();
+    await admin.connect();
+    return new KafkaAdmin(admin);
+  }
+
+  async createTopics(topics: TopicSpec[]): Promise<void> {
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: topics.map((t) => ({
+        topic: t.name,
+        numPartitions: 1,
+        replicationFactor: 1,
+        configEntries: Object.entries(t.config ?? {}).map(([name, value]) => ({ name, value })),
+      })),
+    });
+  }
+
+  async deleteTopics(names: string[]): Promise<void> {
+    const existing = new Set(await this.admin.listTopics());
+    const doomed = names.filter((n) => existing.has(n));
+    if (doomed.length > 0) await this.admin.deleteTopics({ topics: doomed });
+  }
+
+  async listTopics(): Promise<string[]> {
+    return this.admin.listTopics();
+  }
+
+  /** High watermark of partition 0: how many records the topic holds (topics start at 0). */
+  async endOffset(topic: string): Promise<number> {
+    const offsets = await this.admin.fetchTopicOffsets(topic);
+    return Number(offsets.find((o) => o.partition === 0)?.high ?? 0);
+  }
+
+  /** The group's committed offset on partition 0, 0 when it has committed nothing yet. */
+  async committedOffset(groupId: string, topic: string): Promise<number> {
+    const [entry] = await retryRetriable(() => this.admin.fetchOffsets({ groupId, topics: [topic] }));
+    const offset = Number(entry?.partitions.find((p) => p.partition === 0)?.offset ?? -1);
+    return offset < 0 ? 0 : offset;
+  }
+
+  async close(): Promise<void> {
+    await this.admin.disconnect();
+  }
+}
+
+/** Coordinator moves and a fresh __consumer_offsets answer with retriable errors for a moment. */
+async function retryRetriable<T>(call: () => Promise<T>, attempts = 20): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (i >= attempts || !(error as { retriable?: boolean }).retriable) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+export interface KeyedValue {
+  key: string | null;
+  value: string;
+}
+
+/** Produces messages the way gendata does (lz4, acks=all, idempotent) and waits for every ack. */
+export async function produceMessages(bootstrap: string, topic: string, messages: KeyedValue[]): Promise<void> {
+  const producer = new rdkafka.Producer({
+    "metadata.broker.list": bootstrap,
+    "compression.codec": "lz4",
+    "enable.idempotence": true,
+    acks: "all",
+    dr_cb: true,
+  } as rdkafka.ProducerGlobalConfig);
+  await new Promise<void>((resolve, reject) => {
+    producer.once("ready", () => resolve());
+    producer.once("event.error", reject);
+    producer.connect();
+  });
+  let pending = messages.length;
+  const acked = new Promise<void>((resolve, reject) => {
+    if (pending === 0) resolve();
+    producer.on("delivery-report", (err) => {
+      if (err) reject(err);
+      else if (--pending === 0) resolve();
+    });
+  });
+  producer.setPollInterval(50);
+  for (const m of messages) producer.produce(topic, 0, Buffer.from(m.value), m.key);
+  await acked;
+  await new Promise<void>((resolve) => producer.disconnect(() => resolve()));
+}
+
+export interface ConsumedMessage {
+  offset: number;
+  value: Buffer;
+  /** Broker timestamp (LogAppendTime on the bench's output topics). */
+  timestamp: number;
+}
+
+/**
+ * Reads partition 0 of `topic` from `fromOffset` without a consumer group, handing each batch
+ * to `onBatch`, until `stopAt` records have been read or `idleMs` passes with nothing new.
+ * Returns how many records it read.
+ */
+export async function readTopic(
+  bootstrap: string,
+  topic: string,
+  onBatch: (batch: ConsumedMessage[]) => void,
+  opts: { fromOffset?: number; stopAt?: number; idleMs?: number; timeoutMs?: number } = {},
+): Promise<number> {
+  const consumer = new rdkafka.KafkaConsumer(
+    {
+      "metadata.broker.list": bootstrap,
+      "group.id": "bench-reader",
+      "enable.auto.commit": false,
+      "fetch.min.bytes": 65536,
+      "fetch.wait.max.ms": 10,
+    } as rdkafka.ConsumerGlobalConfig,
+    {},
+  );
+  await new Promise<void>((resolve, reject) => consumer.connect({}, (err) => (err ? reject(err) : resolve())));
+  consumer.assign([{ topic, partition: 0, offset: opts.fromOffset ?? 0 }]);
+  const idleMs = opts.idleMs ?? 5_000;
+  const deadline = Date.now() + (opts.timeoutMs ?? 600_000);
+  let read = 0;
+  let lastProgress = Date.now();
+  try {
+    while (Date.now() < deadline && Date.now() - lastProgress < idleMs && (opts.stopAt === undefined || read < opts.stopAt)) {
+      const batch = await new Promise<rdkafka.Message[]>((resolve, reject) =>
+        consumer.consume(10_000, (err, msgs) => (err ? reject(err) : resolve(msgs))),
+      );
+      if (batch.length === 0) continue;
+      lastProgress = Date.now();
+      read += batch.length;
+      onBatch(batch.map((m) => ({ offset: m.offset, value: m.value ?? Buffer.alloc(0), timestamp: m.timestamp ?? 0 })));
+    }
+  } finally {
+    await new Promise<void>((resolve) => consumer.disconnect(() => resolve()));
+  }
+  return read;
+}

@@ -1,0 +1,23 @@
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The monorepo root: the folder holding pnpm-workspace.yaml above this file. */
+export function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "pnpm-workspace.yaml"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("cannot find the repository root (no pnpm-workspace.yaml above @bench/core)");
+    dir = parent;
+  }
+  return dir;
+}
+
+export const modelsDir = (): string => join(repoRoot(), "models");
+export const fixturesDir = (): string => join(repoRoot(), "fixtures");
+
+/** Everything downloaded or built lives here, never in the repo. BENCH_CACHE_DIR overrides. */
+export function cacheRoot(): string {
+  return resolve(process.env.BENCH_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "stream-ml-bench"));
+}
