@@ -1,0 +1,83 @@
+"""FastStream row: score every record with the frozen risk model and republish it.
+
+One batch subscriber on aiokafka. FastStream decodes each record in full with its orjson codec
+(orjson is installed, so the framework uses it); the handler normalises the four features,
+runs ONE eager PyTorch forward for the batch, then publishes one message per record.
+At-least-once: AckPolicy.ACK commits the consumer's position after the handler returns, that
+is after every output of the batch has been handed to the producer (fire-and-forget, as in the
+seed: no wait for each broker ack). Settings come from BENCH_* environment variables.
+"""
+import asyncio
+import logging
+import os
+import sys
+from typing import Any
+
+import orjson
+import torch
+from faststream import AckPolicy, FastStream
+from faststream.kafka import KafkaBroker
+
+sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
+from risk_model import load_torch_model, normalise  # noqa: E402
+
+BOOTSTRAP = os.environ["BENCH_BOOTSTRAP"]
+INPUT_TOPIC = os.environ["BENCH_INPUT_TOPIC"]
+OUTPUT_TOPIC = os.environ["BENCH_OUTPUT_TOPIC"]
+GROUP_ID = os.environ["BENCH_GROUP_ID"]
+# Records per handler call. Bounds a batch to well under a second of work, so the group's
+# offset (what the runner reads as consumed/s) moves at least once a second.
+MAX_RECORDS = int(os.environ.get("BENCH_FASTSTREAM_MAX_RECORDS", "10000"))
+
+# The network is tiny: intra-op threads only add wake-ups. The row is one async consumer.
+torch.set_num_threads(1)
+model = load_torch_model()
+
+broker = KafkaBroker(
+    BOOTSTRAP,
+    acks="all",
+    enable_idempotence=True,
+    compression_type="lz4",
+    # FastStream logs every handler call at this level; keep that per-batch access log out
+    # of the measured loop (startup and errors still log).
+    log_level=logging.DEBUG,
+)
+app = FastStream(broker)
+output = broker.publisher(OUTPUT_TOPIC)
+
+
+@broker.subscriber(
+    INPUT_TOPIC,
+    batch=True,
+    max_records=MAX_RECORDS,
+    group_id=GROUP_ID,
+    auto_offset_reset="earliest",
+    ack_policy=AckPolicy.ACK,
+    # The seed's fetch numbers (librdkafka's fetch.min.bytes / fetch.wait.max.ms /
+    # max.partition.fetch.bytes have these aiokafka equivalents).
+    fetch_min_bytes=65536,
+    fetch_max_wait_ms=10,
+    max_partition_fetch_bytes=52428800,
+)
+async def score(records: list[dict[str, Any]]) -> None:
+    features = [
+        normalise(r["latency_ms"], r["queue_depth"], r["cpu_usage"], r["error_count"])
+        for r in records
+    ]
+    with torch.no_grad():
+        risks = model(torch.tensor(features, dtype=torch.float32)).squeeze(1).tolist()
+    for record, risk in zip(records, risks):
+        await output.publish(
+            orjson.dumps({"event_id": record["event_id"], "ts_ms": record["ts_ms"], "risk": risk}),
+            key=record["partition_key"].encode(),
+            no_confirm=True,
+        )
+
+
+@app.after_startup
+async def ready() -> None:
+    print("BENCH_READY", flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(app.run())

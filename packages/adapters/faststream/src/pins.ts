@@ -1,0 +1,50 @@
+/**
+ * The FastStream app's Python environment: every distribution pinned, so a fresh machine builds
+ * the same venv. Torch and numpy are Debian's (python3-torch 1.13.1 for /usr/bin/python3.11),
+ * seen through --system-site-packages; numpy is pinned to Debian's own so pip never replaces
+ * the numpy torch was built against.
+ */
+import type { PythonEnvSpec } from "@bench/core";
+
+export const FASTSTREAM_VERSION = "0.7.8";
+
+export const PYTHON_ENV: PythonEnvSpec = {
+  python: "/usr/bin/python3.11",
+  systemSitePackages: true,
+  requirements: [
+    `faststream[kafka]==${FASTSTREAM_VERSION}`,
+    // lz4 in aiokafka goes through cramjam: input and output topics are lz4.
+    "aiokafka[lz4]==0.14.0",
+    "cramjam==2.14.0",
+    // FastStream's JSON codec uses orjson whenever it is importable.
+    "orjson==3.13.0",
+    // FastStream's own dependencies, pinned as the 0.7.8 install resolved them.
+    "fast-depends==3.0.9",
+    "anyio==4.16.0",
+    "pydantic==2.14.4",
+    "pydantic_core==2.50.5",
+    "typing-extensions==4.16.0",
+    "typing-inspection==0.4.5",
+    "annotated-types==0.8.0",
+    "async-timeout==5.0.1",
+    "packaging==26.4",
+    "numpy==1.24.2",
+  ],
+};
+
+/** Page label -> distribution name, for pythonVersions(). */
+export const VERSION_MODULES: Record<string, string> = {
+  faststream: "faststream",
+  aiokafka: "aiokafka",
+  torch: "torch",
+};
+
+/**
+ * The release part of a version: "1.13.1+dfsg-4" (Debian's package) -> "1.13.1". Debian's torch
+ * reports itself as "1.13.0a0+gitunknown" in its metadata, so the page takes torch's version from
+ * the Debian package instead and shows only the release.
+ */
+export function releaseVersion(version: string): string {
+  const match = /^(?:\d+:)?(\d+(?:\.\d+)*)/.exec(version);
+  return match?.[1] ?? version;
+}
