@@ -1,0 +1,51 @@
+"""The frozen risk model as a RisingWave external UDF: an Arrow Flight server (PyPI arrow-udf).
+
+RisingWave cannot run the model in-engine (embedded Python UDFs are off by default and
+stdlib-only), so its stream actors call this server over Arrow Flight. One call carries one
+chunk of rows; the function is declared batch=True, so it runs ONE eager PyTorch forward per
+chunk. arrow-udf still boxes every incoming cell to a Python object (eval_batch calls
+as_py() on each value, batch mode or not): the columnar wire format does not survive to the
+model, and the four lists are packed back into one float32 tensor here.
+
+Env: BENCH_MODELS_DIR (models/ with risk_model.py), BENCH_UDF_HOST, BENCH_UDF_PORT.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+from arrow_udf import UdfServer, udf  # noqa: E402
+
+from risk_model import FEATURES, MAXIMA, load_torch_model  # noqa: E402
+
+# Chunks are small (RisingWave's default chunk is 256 rows); intra-op threads cost more than
+# they give there, and RisingWave's N actors already call in parallel (gRPC threads).
+torch.set_num_threads(1)
+MODEL = load_torch_model()
+SCALE = np.array([MAXIMA[name] for name in FEATURES], dtype=np.float64)
+
+
+@udf(input_types=["FLOAT64", "INT32", "FLOAT64", "INT32"], result_type="FLOAT64", batch=True)
+def risk(latency_ms, queue_depth, cpu_usage, error_count):
+    """Lists in, list out: one row per input row, in the order of the model's features."""
+    raw = np.array([latency_ms, queue_depth, cpu_usage, error_count], dtype=np.float64).T
+    features = np.clip(raw / SCALE, 0.0, 1.0).astype(np.float32)
+    with torch.no_grad():
+        return MODEL(torch.from_numpy(features)).squeeze(1).tolist()
+
+
+def main() -> None:
+    host = os.environ.get("BENCH_UDF_HOST", "127.0.0.1")
+    port = int(os.environ["BENCH_UDF_PORT"])
+    # FlightServerBase binds in its constructor, so the port is open once this returns.
+    server = UdfServer(location=f"{host}:{port}")
+    server.add_function(risk)
+    print(f"BENCH_READY udf server on {host}:{port} (torch {torch.__version__})", flush=True)
+    # serve() turns SIGTERM into shutdown(): a clean stop.
+    server.serve()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+DROP SINK IF EXISTS bench_rw_test_1_sink;
+
+DROP FUNCTION IF EXISTS bench_rw_test_1_risk(DOUBLE PRECISION, INT, DOUBLE PRECISION, INT);
+
+DROP SOURCE IF EXISTS bench_rw_test_1_src;

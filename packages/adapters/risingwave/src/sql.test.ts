@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { pipelineNames, pipelineSql, teardownSql } from "./sql.ts";
+
+const expectedDir = join(fileURLToPath(new URL(".", import.meta.url)), "__expected__");
+const render = (statements: string[]): string => statements.map((s) => `${s};\n`).join("\n");
+
+const spec = {
+  bootstrap: "127.0.0.1:19092",
+  inputTopic: "rw-test-in",
+  outputTopic: "rw-test-out",
+  parallelism: 2,
+  udfLink: "http://127.0.0.1:8815",
+  prefix: "bench_rw-Test.1",
+};
+
+describe("pipelineSql", () => {
+  test("issues exactly the committed pipeline (src/__expected__/pipeline.sql)", () => {
+    expect(render(pipelineSql(spec))).toBe(readFileSync(join(expectedDir, "pipeline.sql"), "utf8"));
+  });
+
+  test("teardown drops what the pipeline created, sink first", () => {
+    expect(render(teardownSql(spec.prefix))).toBe(readFileSync(join(expectedDir, "teardown.sql"), "utf8"));
+  });
+
+  test("names are lower-case identifiers whatever the group id holds", () => {
+    expect(pipelineNames("bench_Grp-1.x")).toEqual({ source: "bench_grp_1_x_src", func: "bench_grp_1_x_risk", sink: "bench_grp_1_x_sink" });
+  });
+
+  test("parallelism follows the run, and must be a positive integer", () => {
+    expect(pipelineSql({ ...spec, parallelism: 1 })[0]).toBe("SET streaming_parallelism = 1");
+    expect(() => pipelineSql({ ...spec, parallelism: 0 })).toThrow(/positive integer/);
+  });
+
+  test("single quotes in values are escaped", () => {
+    expect(pipelineSql({ ...spec, inputTopic: "a'b" }).join("\n")).toContain("topic = 'a''b'");
+  });
+});

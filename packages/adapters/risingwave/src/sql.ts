@@ -1,0 +1,117 @@
+/**
+ * The SQL the adapter issues to RisingWave, built by one pure function so that a unit test can
+ * hold it against a committed expectation (src/__expected__/pipeline.sql).
+ *
+ * Shape: a Kafka source (JSON, only the six fields the model and the output need) -> the
+ * external UDF `risk` (the Arrow Flight server in app/udf_server.py) -> an append-only Kafka
+ * sink. No materialised view: nothing is stored but the source offsets and the sink's log
+ * store, which RisingWave checkpoints together (at-least-once; the decoupled sink replays its
+ * log store after a recovery).
+ */
+
+export interface PipelineSpec {
+  /** Broker address as RisingWave sees it. */
+  bootstrap: string;
+  inputTopic: string;
+  outputTopic: string;
+  /** Stream actors per fragment: SET streaming_parallelism. */
+  parallelism: number;
+  /** The UDF server's address as RisingWave's compute node sees it, e.g. http://127.0.0.1:8815. */
+  udfLink: string;
+  /** Prefix that makes this run's objects unique in a shared RisingWave. */
+  prefix: string;
+}
+
+export interface PipelineNames {
+  source: string;
+  func: string;
+  sink: string;
+}
+
+export function pipelineNames(prefix: string): PipelineNames {
+  const safe = prefix.toLowerCase().replace(/[^a-z0-9_]/g, "_");
+  return { source: `${safe}_src`, func: `${safe}_risk`, sink: `${safe}_sink` };
+}
+
+/**
+ * The seed's librdkafka fetch settings, under the names RisingWave's Kafka source accepts
+ * (RdKafkaPropertiesConsumer). max.partition.fetch.bytes is librdkafka's alias of
+ * fetch.message.max.bytes, which is the name RisingWave takes.
+ */
+export const SOURCE_FETCH_PROPERTIES: ReadonlyArray<readonly [string, string]> = [
+  ["properties.fetch.min.bytes", "65536"],
+  ["properties.fetch.wait.max.ms", "10"],
+  ["properties.fetch.message.max.bytes", "52428800"],
+  ["properties.queued.max.messages.kbytes", "2097151"],
+  ["properties.queued.min.messages", "500000"],
+];
+
+/** The common producer settings: acks=all comes with idempotence in librdkafka. */
+export const SINK_PRODUCER_PROPERTIES: ReadonlyArray<readonly [string, string]> = [
+  ["properties.enable.idempotence", "true"],
+  ["properties.compression.codec", "lz4"],
+];
+
+/** The UDF's argument types: app/udf_server.py declares FLOAT64, INT32, FLOAT64, INT32. */
+const UDF_ARGS = "DOUBLE PRECISION, INT, DOUBLE PRECISION, INT";
+
+const quote = (value: string): string => `'${value.replace(/'/g, "''")}'`;
+
+function withClause(entries: ReadonlyArray<readonly [string, string]>): string {
+  return entries.map(([k, v]) => `  ${k} = ${quote(v)}`).join(",\n");
+}
+
+/** Statements in execution order; each is sent on its own. */
+export function pipelineSql(spec: PipelineSpec): string[] {
+  if (!Number.isInteger(spec.parallelism) || spec.parallelism < 1) throw new Error(`parallelism must be a positive integer, got ${spec.parallelism}`);
+  const n = pipelineNames(spec.prefix);
+  return [
+    // Per-session settings: they shape the jobs created below in this session.
+    `SET streaming_parallelism = ${spec.parallelism}`,
+    // A non-shared source: the sink's own job runs the Kafka reader, so its offsets live in
+    // that job's source state table (read as the engine counter) and no backfill stage sits
+    // between the topic and the UDF.
+    "SET streaming_use_shared_source = false",
+    [
+      `CREATE SOURCE ${n.source} (`,
+      "  event_id VARCHAR,",
+      "  ts_ms BIGINT,",
+      "  latency_ms DOUBLE PRECISION,",
+      "  queue_depth INT,",
+      "  cpu_usage DOUBLE PRECISION,",
+      "  error_count INT",
+      ") WITH (",
+      withClause([
+        ["connector", "kafka"],
+        ["topic", spec.inputTopic],
+        ["properties.bootstrap.server", spec.bootstrap],
+        ["scan.startup.mode", "earliest"],
+        ...SOURCE_FETCH_PROPERTIES,
+      ]),
+      ") FORMAT PLAIN ENCODE JSON",
+    ].join("\n"),
+    [
+      `CREATE FUNCTION ${n.func}(${UDF_ARGS}) RETURNS DOUBLE PRECISION`,
+      `LANGUAGE python AS risk USING LINK ${quote(spec.udfLink)}`,
+    ].join("\n"),
+    [
+      `CREATE SINK ${n.sink} AS`,
+      `SELECT event_id, ts_ms, ${n.func}(latency_ms, queue_depth, cpu_usage, error_count) AS risk`,
+      `FROM ${n.source}`,
+      "WITH (",
+      withClause([
+        ["connector", "kafka"],
+        ["topic", spec.outputTopic],
+        ["properties.bootstrap.server", spec.bootstrap],
+        ...SINK_PRODUCER_PROPERTIES,
+      ]),
+      ") FORMAT PLAIN ENCODE JSON (force_append_only = 'true')",
+    ].join("\n"),
+  ];
+}
+
+/** What stop() sends to a RisingWave the adapter does not own (RISINGWAVE_URL), newest first. */
+export function teardownSql(prefix: string): string[] {
+  const n = pipelineNames(prefix);
+  return [`DROP SINK IF EXISTS ${n.sink}`, `DROP FUNCTION IF EXISTS ${n.func}(${UDF_ARGS})`, `DROP SOURCE IF EXISTS ${n.source}`];
+}
