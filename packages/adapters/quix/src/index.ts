@@ -1,0 +1,4 @@
+import type { Product } from "@bench/core";
+import { quix } from "./product.ts";
+
+export const products: Product[] = [quix];
