@@ -135,6 +135,8 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
   };
 
   try {
+    // A shared server may still hold this prefix's objects from a run that died before stop().
+    if (where.kind === "url") for (const statement of teardownSql(prefix)) await client.query(statement);
     for (const statement of statements) {
       if (statement.startsWith("CREATE SINK")) {
         // The plan shows how the chunks reach the UDF (which fragments, which exchanges).

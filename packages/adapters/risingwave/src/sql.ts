@@ -36,7 +36,9 @@ export function pipelineNames(prefix: string): PipelineNames {
 /**
  * The seed's librdkafka fetch settings, under the names RisingWave's Kafka source accepts
  * (RdKafkaPropertiesConsumer). max.partition.fetch.bytes is librdkafka's alias of
- * fetch.message.max.bytes, which is the name RisingWave takes.
+ * fetch.message.max.bytes, which is the name RisingWave takes. properties.fetch.min.bytes and
+ * properties.fetch.message.max.bytes arrived in RisingWave 2.4 (PR 21080); older servers
+ * refuse the source.
  */
 export const SOURCE_FETCH_PROPERTIES: ReadonlyArray<readonly [string, string]> = [
   ["properties.fetch.min.bytes", "65536"],

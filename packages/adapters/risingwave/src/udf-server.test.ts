@@ -1,0 +1,54 @@
+/**
+ * The UDF server for real, without RisingWave: started as the adapter starts it, called over
+ * Arrow Flight by test/flight_client.py (pyarrow.flight, do_exchange as RisingWave's actors do)
+ * on the 256 fixture records, in chunks like RisingWave's.
+ */
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa } from "execa";
+import { cacheRoot, fixturesDir, loadFixtures, modelsDir } from "@bench/core";
+import { adapterDir, ensureUdfEnv, startUdfServer, type UdfServer } from "./udf-server.ts";
+
+// First run creates the pinned venv (pip, a minute or two); later runs reuse it.
+const SETUP_MS = 600_000;
+const CALL_MS = 60_000;
+
+const fixtures = loadFixtures(fixturesDir());
+let python: string;
+let server: UdfServer | undefined;
+
+beforeAll(async () => {
+  ({ python } = await ensureUdfEnv(join(cacheRoot(), "risingwave"), (line) => console.log(line)));
+  server = await startUdfServer({ python, modelsDir: modelsDir(), logFile: join(mkdtempSync(join(tmpdir(), "rw-udf-")), "udf-server.log") });
+}, SETUP_MS);
+
+afterAll(async () => {
+  await server?.process.stop();
+});
+
+async function callRisk(chunkRows: number): Promise<{ schema: string[]; scores: number[] }> {
+  const input = fixtures.map((f) => JSON.stringify(f.record)).join("\n");
+  const { stdout } = await execa(python, [join(adapterDir(), "test", "flight_client.py"), `127.0.0.1:${server!.port}`, String(chunkRows)], { input });
+  return JSON.parse(stdout) as { schema: string[]; scores: number[] };
+}
+
+test("declares risk(latency_ms double, queue_depth int32, cpu_usage double, error_count int32) -> double", async () => {
+  const { schema } = await callRisk(256);
+  expect(schema).toEqual(["latency_ms:double", "queue_depth:int32", "cpu_usage:double", "error_count:int32", "risk:double"]);
+}, CALL_MS);
+
+test.each([256, 100, 1])("scores the 256 fixture records within 1e-5 of the reference (chunks of %i rows)", async (chunkRows) => {
+  const { scores } = await callRisk(chunkRows);
+  expect(scores).toHaveLength(fixtures.length);
+  const worst = Math.max(...scores.map((s, i) => Math.abs(s - fixtures[i]!.risk)));
+  expect(worst).toBeLessThan(1e-5);
+}, CALL_MS);
+
+test("SIGTERM stops it cleanly and its process is gone", async () => {
+  const pid = server!.process.pid;
+  const exit = await server!.process.stop();
+  server = undefined;
+  expect(exit).toEqual({ code: 0, signal: null });
+  expect(existsSync(`/proc/${pid}`)).toBe(false);
+}, CALL_MS);
