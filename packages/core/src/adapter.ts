@@ -82,6 +82,11 @@ export interface Product {
   row: RowDescription;
   /** Standing notes printed under the tables for this row. */
   notes?: string[];
+  /**
+   * A reference row that republishes records without scoring them (a ceiling to read the
+   * others against): verification then checks event ids only.
+   */
+  passthrough?: boolean;
   prepare(ctx: PrepareContext): Promise<Preparation>;
   start(ctx: RunContext): Promise<RunningProduct>;
 }

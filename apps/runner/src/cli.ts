@@ -1,0 +1,84 @@
+/**
+ * The bench's command line.
+ *
+ *   pnpm --filter runner bench [--products node,faststream] [--rate 20000 | --rate node=80000,default=20000]
+ *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md]
+ *   pnpm --filter runner bench broker        (a broker for tests; prints BOOTSTRAP=host:port)
+ *
+ * Exit codes: 0 done, 1 the bench could not run (e.g. the broker would not start), 2 bad input,
+ * 130 interrupted (results so far are kept).
+ */
+import { availableParallelism } from "node:os";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { runBench, type BenchOptions } from "./bench.ts";
+import { serveBroker } from "./broker/serve.ts";
+import { renderCommand } from "./page/command.ts";
+
+export class UsageError extends Error {}
+
+const wholeNumber = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive whole number");
+  return n;
+};
+
+/** "20000" or "node=80000,default=20000" -> a rate for each product id. */
+export function parseRates(spec: string): { byProduct: Map<string, number>; fallback: number | undefined } {
+  const byProduct = new Map<string, number>();
+  let fallback: number | undefined;
+  for (const part of spec.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [name, value] = part.includes("=") ? (part.split("=", 2) as [string, string]) : ["default", part];
+    const rate = Number(value);
+    if (!Number.isInteger(rate) || rate <= 0) throw new InvalidArgumentError(`"${part}" is not a positive whole rate`);
+    if (name === "default") fallback = rate;
+    else byProduct.set(name, rate);
+  }
+  return { byProduct, fallback };
+}
+
+const program = new Command("bench")
+  .description("Streaming-ML bench: each product scores every record of one Kafka partition with the same frozen model")
+  .exitOverride()
+  .showHelpAfterError("(run with --help for usage)");
+
+program
+  .option("-p, --products <ids>", "comma-separated product ids (default: every product)")
+  .option("-r, --rate <spec>", "offered records/s: N, or id=N,...,default=N", parseRates, parseRates("default=20000"))
+  .option("--warmup <s>", "seconds discarded before the window", wholeNumber, 10)
+  .option("--window <s>", "seconds measured", wholeNumber, 30)
+  .option("--parallelism <n>", "cores a product may use through its own mechanism", wholeNumber, availableParallelism())
+  .option("--bootstrap <host:port>", "use this Kafka instead of starting one")
+  .option("--results <dir>", "where results and the page go (default results/<timestamp>)")
+  .option("--drain-timeout <s>", "longest wait for a backlog to drain after the window", wholeNumber, 60)
+  .addOption(new Option("--hang <s>", "consumed standing still this long with a backlog = hung").argParser(wholeNumber).default(30))
+  .option("--list", "list the products and exit")
+  .action(async (opts: BenchOptions) => {
+    process.exitCode = await runBench(opts);
+  });
+
+program
+  .command("render")
+  .description("render the page from results files")
+  .argument("<results...>", "results.json files (several merge into one page)")
+  .option("-o, --out <file>", "write the page here (default: stdout)")
+  .action((files: string[], opts: { out?: string }) => renderCommand(files, opts.out));
+
+program
+  .command("broker")
+  .description("start a Kafka broker, print BOOTSTRAP=host:port, and run until SIGTERM")
+  .action(async () => {
+    process.exitCode = await serveBroker();
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exit(error.code === "commander.helpDisplayed" || error.code === "commander.version" ? 0 : 2);
+  }
+  if (error instanceof UsageError) {
+    console.error(`bench: ${error.message}`);
+    process.exit(2);
+  }
+  throw error;
+}

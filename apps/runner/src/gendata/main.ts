@@ -1,0 +1,53 @@
+/**
+ * gendata as its own process, so its CPU never lands in the runner's or the product's.
+ * Prints one JSON line a second ({ t, delivered, sent, behind, ... }) and a final line
+ * ({ final: true, ... }) after SIGTERM or --duration, once every record is acknowledged.
+ *
+ *   pnpm --filter runner gendata --bootstrap 127.0.0.1:9092 --topic in --rate 50000 --duration 30
+ */
+import { Command, InvalidArgumentError } from "commander";
+import { RateProducer } from "./rate-producer.ts";
+
+const positiveInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number");
+  return n;
+};
+
+const opts = new Command("gendata")
+  .requiredOption("--bootstrap <host:port>", "Kafka bootstrap address")
+  .requiredOption("--topic <name>", "input topic (one partition)")
+  .requiredOption("--rate <records/s>", "offered rate", positiveInt)
+  .option("--seed <n>", "generator seed", positiveInt, 42)
+  .option("--start-seq <n>", "first sequence number", positiveInt, 0)
+  .option("--duration <s>", "stop after this many seconds (default: run until SIGTERM)", positiveInt)
+  .parse()
+  .opts<{ bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; duration?: number }>();
+
+const producer = new RateProducer(opts);
+await producer.connect();
+const started = performance.now();
+const cpuStart = process.cpuUsage();
+producer.start();
+
+const report = (extra: Record<string, unknown> = {}): void => {
+  const cpu = process.cpuUsage(cpuStart);
+  const t = (performance.now() - started) / 1000;
+  process.stdout.write(
+    `${JSON.stringify({ t: Math.round(t * 100) / 100, ...producer.counters(), cpuSeconds: (cpu.user + cpu.system) / 1e6, ...extra })}\n`,
+  );
+};
+const reporter = setInterval(report, 1000);
+
+let stopping = false;
+const stop = async (): Promise<void> => {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(reporter);
+  await producer.stop();
+  report({ final: true });
+  process.exit(0);
+};
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());
+if (opts.duration !== undefined) setTimeout(() => void stop(), opts.duration * 1000);

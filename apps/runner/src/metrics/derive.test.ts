@@ -1,0 +1,83 @@
+import { classifyRegime, lagDrift, percentile, resources, slope, throughput } from "./derive.ts";
+import type { Tick } from "../results/types.ts";
+
+/** A synthetic window: offered and consumed at fixed rates, committed in steps of `commitEvery` s. */
+function series(offered: number, consumed: number, seconds: number, opts: { backlog?: number; commitEvery?: number } = {}): Tick[] {
+  const step = opts.commitEvery ?? 1;
+  return Array.from({ length: seconds + 1 }, (_, t) => ({
+    t,
+    phase: "window" as const,
+    inputEnd: 1_000_000 + offered * t,
+    consumed: 1_000_000 - (opts.backlog ?? 0) + consumed * Math.floor(t / step) * step,
+    outputEnd: consumed * t,
+    cpuPercent: 50 + (t % 2) * 10,
+    memMb: 512,
+    processes: 3,
+    instrument: "pss" as const,
+  }));
+}
+
+describe("slope", () => {
+  it("fits a straight line exactly", () => {
+    expect(slope([0, 1, 2, 3], [5, 7, 9, 11])).toBeCloseTo(2, 12);
+  });
+  it("is zero for a single point", () => {
+    expect(slope([1], [4])).toBe(0);
+  });
+});
+
+describe("lag drift and regime", () => {
+  it("a product that keeps up has a flat backlog", () => {
+    const w = series(50_000, 50_000, 30);
+    expect(lagDrift(w)).toBeCloseTo(0, 9);
+    const row = throughput(w, 0);
+    expect(row.regime).toBe("keep-up");
+    expect(row.consumedPerSec).toBe(50_000);
+  });
+
+  it("a product fed beyond capacity is saturated, and its consumed/s is the ceiling", () => {
+    const row = throughput(series(100_000, 80_000, 30), 0);
+    expect(row.lagDrift).toBeCloseTo(0.25, 6); // 20k/s of growth per 80k/s consumed
+    expect(row.regime).toBe("saturated");
+    expect(row.consumedPerSec).toBe(80_000);
+  });
+
+  it("a product eating a warmup backlog is draining", () => {
+    const row = throughput(series(50_000, 60_000, 30, { backlog: 400_000 }), 0);
+    expect(row.lagDrift).toBeLessThan(-0.02);
+    expect(row.regime).toBe("draining");
+  });
+
+  it("commits in 5 s steps do not turn a flat backlog into drift", () => {
+    const w = series(50_000, 50_000, 30, { commitEvery: 5 });
+    expect(Math.abs(lagDrift(w))).toBeLessThan(0.02);
+    expect(throughput(w, 0).regime).toBe("keep-up");
+  });
+
+  it("a product that consumed nothing while records arrive has unbounded drift", () => {
+    expect(lagDrift(series(1000, 0, 10))).toBe(Number.POSITIVE_INFINITY);
+    expect(classifyRegime(1000, 0, Number.POSITIVE_INFINITY)).toBe("saturated");
+  });
+
+  it("a little drift inside the tolerance stays keep-up", () => {
+    expect(classifyRegime(39_592, 39_307, 0.007)).toBe("keep-up");
+    expect(classifyRegime(395_733, 359_194, 0.104)).toBe("saturated");
+  });
+});
+
+describe("derived efficiency", () => {
+  it("divides by cores, memory and records as the page defines them", () => {
+    const row = throughput(series(100_000, 100_000, 10), 50_000);
+    const cpu = resources(series(100_000, 100_000, 10)).cpuAvg;
+    expect(row.cpuAvg).toBeCloseTo(cpu, 9);
+    expect(row.rowsPerCore).toBeCloseTo(100_000 / (cpu / 100), 6);
+    expect(row.rowsPerGb).toBeCloseTo(100_000 / 0.5, 6);
+    expect(row.cpuMicrosPerInference).toBeCloseTo(((cpu / 100) * 1e6) / 100_000, 9);
+    expect(row.extraRecordsPerRecord).toBeCloseTo(50_000 / 1_000_000, 9);
+  });
+
+  it("p95 is a value from the series", () => {
+    expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 100], 95)).toBe(19);
+    expect(resources(series(1, 1, 3)).instrument).toBe("pss");
+  });
+});

@@ -1,0 +1,59 @@
+/** gendata run as a child process, with its once-a-second reports parsed as they come. */
+import { join } from "node:path";
+import { ManagedProcess } from "@bench/core";
+
+export interface GendataReport {
+  t: number;
+  sent: number;
+  delivered: number;
+  failed: number;
+  behind: number;
+  cpuSeconds: number;
+  final?: boolean;
+  lastError?: string;
+}
+
+export class GendataProcess {
+  private readonly process: ManagedProcess;
+  readonly reports: GendataReport[] = [];
+
+  constructor(opts: { bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; logFile: string }) {
+    this.process = new ManagedProcess({
+      command: process.execPath,
+      args: [
+        "--import",
+        "tsx",
+        join(import.meta.dirname, "..", "gendata", "main.ts"),
+        ...["--bootstrap", opts.bootstrap, "--topic", opts.topic, "--rate", String(opts.rate)],
+        ...["--seed", String(opts.seed), "--start-seq", String(opts.startSeq)],
+      ],
+      cwd: join(import.meta.dirname, ".."),
+      logFile: opts.logFile,
+      onStdoutLine: (line) => {
+        if (line.startsWith("{")) this.reports.push(JSON.parse(line) as GendataReport);
+      },
+    });
+  }
+
+  get pid(): number {
+    return this.process.pid;
+  }
+
+  get exited(): Promise<unknown> {
+    return this.process.exited;
+  }
+
+  latest(): GendataReport | undefined {
+    return this.reports[this.reports.length - 1];
+  }
+
+  /** SIGTERM, then wait for its final report (every sent record acknowledged). */
+  async stop(): Promise<GendataReport | undefined> {
+    await this.process.stop(60_000);
+    return this.reports.find((r) => r.final) ?? this.latest();
+  }
+
+  logTail(): string {
+    return this.process.logTail(20);
+  }
+}

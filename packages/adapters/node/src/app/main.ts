@@ -1,0 +1,121 @@
+/**
+ * The node reference product: librdkafka in, onnxruntime-node once per batch, librdkafka out.
+ * At-least-once without a JS callback per record: a batch's offset is committed only after a
+ * producer flush that began after the batch was produced has completed.
+ *
+ * Env: BENCH_BOOTSTRAP, BENCH_INPUT_TOPIC, BENCH_OUTPUT_TOPIC, BENCH_GROUP_ID, BENCH_MODELS_DIR,
+ * BENCH_NODE_MODE = "model" | "passthrough".
+ */
+import rdkafka from "@confluentinc/kafka-javascript";
+import { METRIC_MAXIMA, ReferenceModel } from "@bench/core";
+import { numberField, stringField } from "./fields.ts";
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+const bootstrap = env("BENCH_BOOTSTRAP");
+const inputTopic = env("BENCH_INPUT_TOPIC");
+const outputTopic = env("BENCH_OUTPUT_TOPIC");
+const passthrough = process.env.BENCH_NODE_MODE === "passthrough";
+const BATCH = 10_000;
+
+const model = passthrough ? undefined : await ReferenceModel.load(env("BENCH_MODELS_DIR"));
+
+// The seed's settings for every librdkafka consumer (Turbine's core hard-codes them).
+const consumer = new rdkafka.KafkaConsumer(
+  {
+    "metadata.broker.list": bootstrap,
+    "group.id": env("BENCH_GROUP_ID"),
+    "enable.auto.commit": false,
+    "fetch.min.bytes": 65536,
+    "fetch.wait.max.ms": 10,
+    "max.partition.fetch.bytes": 52428800,
+    "queued.max.messages.kbytes": 2097151,
+    "queued.min.messages": 500000,
+  } as rdkafka.ConsumerGlobalConfig,
+  { "auto.offset.reset": "earliest" },
+);
+const producer = new rdkafka.Producer({
+  "metadata.broker.list": bootstrap,
+  "compression.codec": "lz4",
+  acks: "all",
+  "enable.idempotence": true,
+  "linger.ms": 5,
+  "queue.buffering.max.messages": 1_000_000,
+  dr_cb: false,
+} as rdkafka.ProducerGlobalConfig);
+
+await new Promise<void>((resolve, reject) => producer.connect({}, (err) => (err ? reject(err) : resolve())));
+await new Promise<void>((resolve, reject) => consumer.connect({}, (err) => (err ? reject(err) : resolve())));
+producer.setPollInterval(100);
+consumer.subscribe([inputTopic]);
+consumer.setDefaultConsumeTimeout(100);
+// Return what the prefetch queue holds now instead of waiting until a batch is full: a full
+// 10k batch takes half a second to arrive at 20k/s, and that wait would be latency.
+consumer.setDefaultIsTimeoutOnlyForFirstMessage(true);
+
+let stopping = false;
+let flushing = false;
+let producedUpTo = -1; // highest input offset whose output was handed to the producer
+
+function commitAfterFlush(): void {
+  if (flushing || producedUpTo < 0) return;
+  flushing = true;
+  const upTo = producedUpTo;
+  producer.flush(30_000, (err) => {
+    flushing = false;
+    if (err) {
+      console.error(`flush failed, not committing: ${err.message}`);
+      return;
+    }
+    consumer.commit({ topic: inputTopic, partition: 0, offset: upTo + 1 });
+  });
+}
+
+function consume(): Promise<rdkafka.Message[]> {
+  return new Promise((resolve, reject) => consumer.consume(BATCH, (err, msgs) => (err ? reject(err) : resolve(msgs))));
+}
+
+async function score(values: string[]): Promise<number[]> {
+  const features = new Float32Array(values.length * 4);
+  values.forEach((json, i) => {
+    const clip = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+    features[i * 4] = clip(numberField(json, "latency_ms") / METRIC_MAXIMA.latency_ms);
+    features[i * 4 + 1] = clip(numberField(json, "queue_depth") / METRIC_MAXIMA.queue_depth);
+    features[i * 4 + 2] = clip(numberField(json, "cpu_usage") / METRIC_MAXIMA.cpu_usage);
+    features[i * 4 + 3] = clip(numberField(json, "error_count") / METRIC_MAXIMA.error_count);
+  });
+  return (model as ReferenceModel).score(features);
+}
+
+process.on("SIGTERM", () => (stopping = true));
+process.on("SIGINT", () => (stopping = true));
+console.log(`BENCH_READY node ${passthrough ? "passthrough" : "model"} consuming ${inputTopic}`);
+
+while (!stopping) {
+  const batch = await consume();
+  if (batch.length === 0) {
+    commitAfterFlush();
+    continue;
+  }
+  if (passthrough) {
+    for (const m of batch) producer.produce(outputTopic, 0, m.value, m.key);
+  } else {
+    const values = batch.map((m) => (m.value as Buffer).toString("latin1"));
+    const risks = await score(values);
+    values.forEach((json, i) => {
+      const out = `{"event_id":"${stringField(json, "event_id")}","ts_ms":${numberField(json, "ts_ms")},"risk":${risks[i]}}`;
+      producer.produce(outputTopic, 0, Buffer.from(out), batch[i]?.key);
+    });
+  }
+  producedUpTo = (batch[batch.length - 1] as rdkafka.Message).offset;
+  commitAfterFlush();
+}
+
+// Clean stop: everything produced is delivered and committed before leaving.
+await new Promise<void>((resolve) => producer.flush(30_000, () => resolve()));
+if (producedUpTo >= 0) consumer.commitSync({ topic: inputTopic, partition: 0, offset: producedUpTo + 1 });
+await new Promise<void>((resolve) => consumer.disconnect(() => resolve()));
+await new Promise<void>((resolve) => producer.disconnect(() => resolve()));

@@ -1,0 +1,3 @@
+import { nodeModel, nodePassthrough } from "./products.ts";
+
+export const products = [nodeModel, nodePassthrough];

@@ -1,0 +1,81 @@
+import { join } from "node:path";
+import { ManagedProcess, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const APP = join(import.meta.dirname, "app", "main.ts");
+
+function versions(): Record<string, string> {
+  const pkg = (name: string): string => (require(`${name}/package.json`) as { version: string }).version;
+  return {
+    node: process.versions.node,
+    "kafka-javascript": pkg("@confluentinc/kafka-javascript"),
+    librdkafka: (require("@confluentinc/kafka-javascript") as { librdkafkaVersion: string }).librdkafkaVersion,
+    "onnxruntime-node": pkg("onnxruntime-node"),
+  };
+}
+
+async function startApp(ctx: RunContext, mode: "model" | "passthrough"): Promise<RunningProduct> {
+  const app = new ManagedProcess({
+    command: process.execPath,
+    args: ["--import", "tsx", APP],
+    cwd: import.meta.dirname,
+    env: {
+      BENCH_BOOTSTRAP: ctx.bootstrap,
+      BENCH_INPUT_TOPIC: ctx.inputTopic,
+      BENCH_OUTPUT_TOPIC: ctx.outputTopic,
+      BENCH_GROUP_ID: ctx.groupId,
+      BENCH_MODELS_DIR: ctx.modelsDir,
+      BENCH_NODE_MODE: mode,
+    },
+    logFile: join(ctx.runDir, `node-${mode}.log`),
+  });
+  try {
+    await app.waitForLine(/BENCH_READY/, 60_000);
+  } catch (error) {
+    await app.stop();
+    throw new Error(`${(error as Error).message}\n${app.logTail()}`);
+  }
+  return {
+    rootPids: () => [app.pid],
+    consumed: { kind: "group-offsets" },
+    exited: app.exited,
+    logTail: (lines) => app.logTail(lines),
+    stop: async () => void (await app.stop()),
+  };
+}
+
+const SHARED_ROW = {
+  delivery: "at-least-once (idempotent, acks=all; commit after producer flush)",
+  engine: "in-process · Node.js over librdkafka (@confluentinc/kafka-javascript)",
+  scaling: "none (one consumer, one JS thread)",
+};
+
+export const nodeModel: Product = {
+  id: "node",
+  row: {
+    ...SHARED_ROW,
+    processing: "batch (≤10k records → one onnxruntime-node call)",
+    decode: "schema projection (6 of 19 fields, string scan)",
+  },
+  notes: [
+    "REFERENCE ROW — a TypeScript consumer written for this bench, not a stream processor: librdkafka with the seed's fetch settings, the four features into a Float32Array, one ONNX Runtime call per batch (single-threaded), one produce per record. What a framework adds on top of this is its cost.",
+  ],
+  prepare: async () => ({ ok: true, versions: versions() }),
+  start: (ctx) => startApp(ctx, "model"),
+};
+
+export const nodePassthrough: Product = {
+  id: "node-passthrough",
+  passthrough: true,
+  row: {
+    ...SHARED_ROW,
+    processing: "batch (≤10k records, no model)",
+    decode: "none (bytes republished as they came)",
+  },
+  notes: [
+    "CEILING — the node row with no decode and no model: consume and republish. The most one partition moves through one consumer and one producer on this machine; read every row against it.",
+  ],
+  prepare: async () => ({ ok: true, versions: versions() }),
+  start: (ctx) => startApp(ctx, "passthrough"),
+};
