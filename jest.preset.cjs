@@ -1,7 +1,7 @@
 // Shared by every package's jest.config: TypeScript through SWC, emitted as ES modules
 // (execa and friends are ESM-only), run with --experimental-vm-modules.
 module.exports = {
-  testEnvironment: "node",
+  testEnvironment: require.resolve("./jest.environment.cjs"),
   extensionsToTreatAsEsm: [".ts"],
   transform: {
     "^.+\\.ts$": [

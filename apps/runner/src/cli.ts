@@ -13,28 +13,13 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
 import { renderCommand } from "./page/command.ts";
-
-export class UsageError extends Error {}
+import { parseRates } from "./rates.ts";
 
 const wholeNumber = (value: string): number => {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive whole number");
   return n;
 };
-
-/** "20000" or "node=80000,default=20000" -> a rate for each product id. */
-export function parseRates(spec: string): { byProduct: Map<string, number>; fallback: number | undefined } {
-  const byProduct = new Map<string, number>();
-  let fallback: number | undefined;
-  for (const part of spec.split(",").map((p) => p.trim()).filter(Boolean)) {
-    const [name, value] = part.includes("=") ? (part.split("=", 2) as [string, string]) : ["default", part];
-    const rate = Number(value);
-    if (!Number.isInteger(rate) || rate <= 0) throw new InvalidArgumentError(`"${part}" is not a positive whole rate`);
-    if (name === "default") fallback = rate;
-    else byProduct.set(name, rate);
-  }
-  return { byProduct, fallback };
-}
 
 const program = new Command("bench")
   .description("Streaming-ML bench: each product scores every record of one Kafka partition with the same frozen model")
@@ -75,10 +60,6 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) {
     process.exit(error.code === "commander.helpDisplayed" || error.code === "commander.version" ? 0 : 2);
-  }
-  if (error instanceof UsageError) {
-    console.error(`bench: ${error.message}`);
-    process.exit(2);
   }
   throw error;
 }

@@ -1,0 +1,15 @@
+import { InvalidArgumentError } from "commander";
+
+/** "20000" or "node=80000,default=20000" -> a rate for each product id. */
+export function parseRates(spec: string): { byProduct: Map<string, number>; fallback: number | undefined } {
+  const byProduct = new Map<string, number>();
+  let fallback: number | undefined;
+  for (const part of spec.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [name, value] = part.includes("=") ? (part.split("=", 2) as [string, string]) : ["default", part];
+    const rate = Number(value);
+    if (!Number.isInteger(rate) || rate <= 0) throw new InvalidArgumentError(`"${part}" is not a positive whole rate`);
+    if (name === "default") fallback = rate;
+    else byProduct.set(name, rate);
+  }
+  return { byProduct, fallback };
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Everything a fresh Debian 12 machine needs before the bench or the tests can run.
+# Idempotent: a second run only checks. Products' own environments (Python venvs, jars, the
+# Turbine root) are built by their adapters on first use, into the cache, not here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PNPM_VERSION=10.20.0
+APT_PACKAGES=(
+  openjdk-17-jdk-headless maven          # the Kafka broker, Flink, Maven resolution
+  python3.11 python3.11-venv python3-venv # the Python products' venvs
+  python3-torch                          # PyTorch 1.13.1 CPU: PyPI only has the 4 GB CUDA build
+  debootstrap                            # the Debian sid root Turbine (Python 3.14) runs in
+  build-essential python3-dev            # librdkafka for @confluentinc/kafka-javascript builds from source
+  libssl-dev zlib1g-dev
+)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
+  echo "setup: installing pnpm $PNPM_VERSION"
+  npm install -g "pnpm@$PNPM_VERSION"
+  hash -r
+fi
+
+# Both native modules would download binaries from outside the registries and fail:
+# librdkafka builds against the system's libraries instead, onnxruntime-node skips its CUDA fetch.
+export CKJS_LINKING=dynamic ONNXRUNTIME_NODE_INSTALL=skip
+pnpm install --frozen-lockfile
