@@ -27,3 +27,4 @@ export {
 export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
 export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
 export { FIXTURE_COUNT, FIXTURE_SEED, FIXTURE_TS_MS, loadFixtures, type FixtureRow } from "./fixtures.ts";
+export { CLOCK_TICKS, processTree, readMemory, readStat, type ProcStat } from "./proc.ts";
