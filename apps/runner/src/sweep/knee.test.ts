@@ -1,0 +1,182 @@
+import { DEFAULT_SWEEP, MAX_STEPS, findKnee, roundRate } from "./knee.ts";
+import type { StepOutcome, StepPurpose } from "./knee.ts";
+
+/**
+ * A synthetic product of capacity C fed by a gendata that tops out at G: keeps up while what it
+ * is offered stays under C*0.97, otherwise saturated at C. `override` replaces chosen runs (by
+ * call index) to model noise, warmup backlogs and crashes.
+ */
+function product(C: number, opts: { G?: number; override?: (call: number, rate: number, normal: StepOutcome) => StepOutcome | undefined } = {}) {
+  const calls: Array<{ rate: number; purpose: StepPurpose }> = [];
+  const runAt = async (rate: number, purpose: StepPurpose): Promise<StepOutcome> => {
+    calls.push({ rate, purpose });
+    const offered = Math.min(rate, opts.G ?? Number.POSITIVE_INFINITY);
+    const gendataShort = offered < rate * 0.95;
+    // When gendata is short the machine is busy with it: the product looks saturated below C,
+    // which is exactly what must not be read as the product's limit.
+    const normal: StepOutcome = gendataShort
+      ? { rate, offeredPerSec: offered, consumedPerSec: offered * 0.8, regime: "saturated", gendataShort }
+      : offered <= C * 0.97
+        ? { rate, offeredPerSec: offered, consumedPerSec: offered, regime: "keep-up", gendataShort }
+        : { rate, offeredPerSec: offered, consumedPerSec: C, regime: "saturated", gendataShort };
+    return opts.override?.(calls.length - 1, rate, normal) ?? normal;
+  };
+  return { runAt, calls };
+}
+
+describe("roundRate", () => {
+  it("keeps 3 significant figures, whole", () => {
+    expect(roundRate(27_512)).toBe(27_500);
+    expect(roundRate(1_234_567)).toBe(1_230_000);
+    expect(roundRate(0.2)).toBe(1);
+  });
+});
+
+describe("findKnee", () => {
+  it("finds the knee within the refine precision, with the ceiling at capacity, confirmed", async () => {
+    const C = 30_000;
+    const { runAt, calls } = product(C);
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    // climb 5k 10k 20k 40k(sat), refine 30k(sat) 25k, confirm 25k
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 30_000, 25_000, 25_000]);
+    expect(r.steps.map((s) => s.purpose)).toEqual(["climb", "climb", "climb", "climb", "refine", "refine", "confirm"]);
+    const precision = (40_000 - 20_000) / 2 ** DEFAULT_SWEEP.refineSteps;
+    expect(r.knee).toBeLessThanOrEqual(C * 0.97);
+    expect(r.knee).toBeGreaterThanOrEqual(C * 0.97 - precision);
+    expect(r.ceiling).toBeCloseTo(C, 6);
+    expect(r.confirmed).toBe(true);
+    expect(r.stoppedBecause).toMatch(/saturated at 30000\/s/);
+    expect(r.stoppedBecause).toMatch(/25000\/s held on a repeat/);
+  });
+
+  it("stops where gendata falls short and never takes that as the product's limit", async () => {
+    const C = 100_000;
+    const G = 30_000;
+    const { runAt, calls } = product(C, { G });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    // climb 5k 10k 20k 40k(short): stop there, then confirm what kept up
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 20_000]);
+    expect(r.knee).toBe(20_000);
+    expect(r.knee).toBeLessThanOrEqual(G);
+    expect(r.ceiling).toBeUndefined();
+    expect(r.stoppedBecause).toMatch(/gendata could not reach 40000\/s/);
+    expect(r.stoppedBecause).toMatch(/at least 20000\/s/);
+    expect(r.stoppedBecause).not.toMatch(/saturated/);
+    expect(r.confirmed).toBe(true);
+  });
+
+  it("a lucky keep-up above capacity is rejected by the confirm repeat, and the knee steps down", async () => {
+    const C = 30_000;
+    const { runAt, calls } = product(C, {
+      override: (call, rate, normal) =>
+        call === 3 && rate === 40_000 ? { ...normal, consumedPerSec: rate, regime: "keep-up" } : undefined,
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    // climb to 80k(sat), refine 60k 50k (sat), confirm 40k (sat now), step down to 20k (holds)
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 80_000, 60_000, 50_000, 40_000, 20_000]);
+    expect(r.knee).toBe(20_000);
+    expect(r.knee).toBeLessThan(C);
+    expect(r.confirmed).toBe(true);
+    expect(r.ceiling).toBe(C);
+    expect(r.stoppedBecause).toMatch(/40000\/s did not hold on a repeat, 20000\/s did/);
+  });
+
+  it("gives up confirming after two step-downs", async () => {
+    // Every repeat at a rate it kept up with before comes back saturated.
+    const seen = new Set<number>();
+    const { runAt, calls } = product(30_000, {
+      override: (_call, rate, normal) => {
+        const again = seen.has(rate);
+        seen.add(rate);
+        return again ? { ...normal, consumedPerSec: rate * 0.5, regime: "saturated" } : undefined;
+      },
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(calls.filter((c) => c.purpose === "confirm").map((c) => c.rate)).toEqual([25_000, 20_000, 10_000]);
+    expect(r.confirmed).toBe(false);
+    expect(r.stoppedBecause).toMatch(/no knee held on a repeat \(tried 25000\/s, 20000\/s, 10000\/s\)/);
+  });
+
+  it("repeats a draining first run instead of taking it as keep-up", async () => {
+    const { runAt, calls } = product(30_000, {
+      override: (call, rate) =>
+        call === 0 ? { rate, offeredPerSec: rate, consumedPerSec: rate * 1.5, regime: "draining", gendataShort: false } : undefined,
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(calls.slice(0, 3).map((c) => c.rate)).toEqual([5000, 5000, 10_000]);
+    expect(r.steps[0]?.regime).toBe("draining");
+    expect(r.steps[1]?.regime).toBe("keep-up");
+    expect(r.knee).toBe(25_000);
+    expect(r.confirmed).toBe(true);
+  });
+
+  it("draining twice counts as keep-up only if it caught up with the asked rate", async () => {
+    // At 10k the backlog keeps shrinking but consumption stays under 10k/s: saturated.
+    const { runAt, calls } = product(30_000, {
+      override: (_call, rate) =>
+        rate === 10_000 ? { rate, offeredPerSec: 8000, consumedPerSec: 9000, regime: "draining", gendataShort: false } : undefined,
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(calls.slice(0, 3).map((c) => c.rate)).toEqual([5000, 10_000, 10_000]);
+    expect(calls[3]?.purpose).toBe("refine"); // 10k was the first saturated rate
+    expect(r.knee).toBeLessThan(10_000);
+
+    // Caught up (consumed >= rate) on both runs: keep-up, the climb goes on.
+    const caught = product(30_000, {
+      override: (_call, rate) =>
+        rate === 10_000 ? { rate, offeredPerSec: 10_000, consumedPerSec: 11_000, regime: "draining", gendataShort: false } : undefined,
+    });
+    const r2 = await findKnee(caught.runAt, DEFAULT_SWEEP);
+    expect(caught.calls.slice(0, 4).map((c) => c.rate)).toEqual([5000, 10_000, 10_000, 20_000]);
+    expect(r2.knee).toBe(25_000);
+  });
+
+  it("a failed run stops the sweep and keeps the steps so far", async () => {
+    const { runAt, calls } = product(30_000, {
+      override: (_call, rate, normal) => (rate === 20_000 ? { ...normal, failed: "product exited with code 137" } : undefined),
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000]);
+    expect(r.steps).toHaveLength(3);
+    expect(r.steps[2]?.failed).toBe("product exited with code 137");
+    expect(r.stoppedBecause).toMatch(/the run at 20000\/s failed: product exited with code 137/);
+    expect(r.confirmed).toBe(false);
+    expect(r.ceiling).toBeUndefined();
+  });
+
+  it("never runs more than the step cap", async () => {
+    const { runAt, calls } = product(Number.POSITIVE_INFINITY);
+    const r = await findKnee(runAt, { ...DEFAULT_SWEEP, factor: 1.5, maxRate: 1e12 });
+    expect(calls).toHaveLength(MAX_STEPS);
+    expect(r.steps).toHaveLength(MAX_STEPS);
+    expect(r.stoppedBecause).toMatch(/cap of 20 runs/);
+    expect(r.confirmed).toBe(false);
+
+    // A product that drains forever cannot keep the sweep going either.
+    const endless = product(30_000, {
+      override: (_call, rate) => ({ rate, offeredPerSec: rate, consumedPerSec: rate * 2, regime: "draining", gendataShort: false }),
+    });
+    const r2 = await findKnee(endless.runAt, { ...DEFAULT_SWEEP, maxRate: 1e12 });
+    expect(endless.calls.length).toBeLessThanOrEqual(MAX_STEPS);
+    expect(r2.stoppedBecause).toMatch(/cap of 20 runs/);
+  });
+
+  it("stops at maxRate when the product keeps up everywhere", async () => {
+    const { runAt, calls } = product(1e9);
+    const r = await findKnee(runAt, { ...DEFAULT_SWEEP, maxRate: 30_000 });
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 30_000, 30_000]);
+    expect(r.knee).toBe(30_000);
+    expect(r.confirmed).toBe(true);
+    expect(r.stoppedBecause).toMatch(/maximum of 30000\/s; the knee is at least 30000\/s/);
+  });
+
+  it("comes down from a saturated first rate", async () => {
+    const { runAt, calls } = product(3000);
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    // 5k(sat), 2.5k(keep), refine 3.75k(sat) 3.13k(sat), confirm 2.5k
+    expect(calls.map((c) => c.rate)).toEqual([5000, 2500, 3750, 3130, 2500]);
+    expect(r.knee).toBe(2500);
+    expect(r.ceiling).toBe(3000);
+    expect(r.confirmed).toBe(true);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * Finding a product's knee: the highest offered rate it sustains. Each step is one real measured
+ * run (`runAt`), so the search is short, and it is written against what makes other benches'
+ * rate finders report nonsense: a warmup backlog read as headroom, a load generator's limit read
+ * as the product's, one lucky run on a noisy 2-core machine read as capacity, and loops that
+ * never end.
+ */
+import type { Regime } from "../results/types.ts";
+
+export interface StepOutcome {
+  rate: number;             // offered rate asked for
+  offeredPerSec: number;    // what gendata actually delivered
+  consumedPerSec: number;
+  regime: Regime;
+  /** gendata could not reach the asked rate (offered well under rate): the step says nothing about the product. */
+  gendataShort: boolean;
+  /** the run failed (crash/hang/verification): stop the sweep. */
+  failed?: string;
+}
+
+export interface SweepOptions { startRate: number; factor: number; maxRate: number; refineSteps: number; confirm: boolean; }
+
+export type StepPurpose = "climb" | "refine" | "confirm";
+
+export interface SweepResult {
+  steps: Array<StepOutcome & { purpose: StepPurpose }>;
+  knee?: number;            // highest confirmed keep-up rate
+  ceiling?: number;         // consumed/s of saturated runs (the max over them), the product's capacity
+  confirmed: boolean;
+  stoppedBecause: string;   // human sentence for the page
+}
+
+export const DEFAULT_SWEEP: SweepOptions = { startRate: 5000, factor: 2, maxRate: 1_000_000, refineSteps: 2, confirm: true };
+
+/** Hard cap on runs (draining repeats and confirms included): every run costs minutes. */
+export const MAX_STEPS = 20;
+/** How many times a knee that fails its confirm repeat may step down before the sweep gives up. */
+export const MAX_STEP_DOWNS = 2;
+
+/**
+ * 3 significant figures, whole records/s: finer rates are below run-to-run noise, and gendata
+ * takes whole rates.
+ */
+export function roundRate(rate: number): number {
+  return Math.max(1, Math.round(Number(rate.toPrecision(3))));
+}
+
+function fmt(n: number): string {
+  return String(n >= 100 ? Math.round(n) : Number(n.toPrecision(3)));
+}
+
+type Verdict = { kind: "keep-up" | "saturated" } | { kind: "stop"; reason: string };
+
+export async function findKnee(
+  runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
+  opts: SweepOptions,
+): Promise<SweepResult> {
+  const { startRate, factor, maxRate, refineSteps } = opts;
+  if (!(startRate > 0) || !(factor > 1) || !(maxRate >= startRate) || !(refineSteps >= 0)) {
+    throw new RangeError(`a sweep needs startRate > 0, factor > 1, maxRate >= startRate, refineSteps >= 0 (got ${JSON.stringify(opts)})`);
+  }
+  const steps: SweepResult["steps"] = [];
+  const keptUp = new Set<number>();
+  // A rate that was saturated even once is never offered as a knee again: the noise we guard
+  // against is lucky keep-ups, not unlucky saturations.
+  const saturatedAt = new Set<number>();
+
+  async function once(rate: number, purpose: StepPurpose): Promise<StepOutcome | { stop: string }> {
+    if (steps.length >= MAX_STEPS) return { stop: `the sweep hit its cap of ${MAX_STEPS} runs` };
+    const outcome = await runAt(rate, purpose);
+    steps.push({ ...outcome, purpose });
+    if (outcome.failed !== undefined) return { stop: `the run at ${fmt(rate)}/s failed: ${outcome.failed}` };
+    if (outcome.gendataShort) {
+      return { stop: `gendata could not reach ${fmt(rate)}/s (it delivered ${fmt(outcome.offeredPerSec)}/s), so the product was not pushed further` };
+    }
+    return outcome;
+  }
+
+  /** One verdict about the product at `rate`, repeating a draining run once (warmup never decides). */
+  async function measure(rate: number, purpose: StepPurpose): Promise<Verdict> {
+    let outcome = await once(rate, purpose);
+    if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
+    if (outcome.regime === "draining") {
+      outcome = await once(rate, purpose);
+      if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
+    }
+    // Draining twice: the backlog is still shrinking, so only having caught up with the asked
+    // rate counts as keeping up with it.
+    const kind = outcome.regime === "draining" ? (outcome.consumedPerSec >= rate ? "keep-up" : "saturated") : outcome.regime;
+    (kind === "keep-up" ? keptUp : saturatedAt).add(rate);
+    return { kind };
+  }
+
+  let lo: number | undefined; // highest keep-up rate below hi
+  let hi: number | undefined; // lowest saturated rate
+  let stop: string | undefined;
+  let bracketed = false; // the knee lies between lo and a saturated hi, not merely "at least lo"
+
+  // Climb geometrically until saturated or at maxRate.
+  let rate = roundRate(startRate);
+  for (;;) {
+    const v = await measure(rate, "climb");
+    if (v.kind === "stop") { stop = v.reason; break; }
+    if (v.kind === "saturated") { hi = rate; break; }
+    lo = rate;
+    if (rate >= maxRate) { stop = `the product kept up at the sweep's maximum of ${fmt(maxRate)}/s`; break; }
+    rate = Math.min(maxRate, Math.max(rate + 1, roundRate(rate * factor)));
+  }
+
+  // Saturated at the very first rate: come down geometrically until something keeps up.
+  while (stop === undefined && lo === undefined && hi !== undefined) {
+    const next = roundRate(hi / factor);
+    if (next >= hi) { stop = `the product was saturated even at ${fmt(hi)}/s`; break; }
+    const v = await measure(next, "climb");
+    if (v.kind === "stop") stop = v.reason;
+    else if (v.kind === "saturated") hi = next;
+    else lo = next;
+  }
+
+  // Bisect between the last keep-up and the first saturated rate.
+  if (stop === undefined && lo !== undefined && hi !== undefined) {
+    for (let i = 0; i < refineSteps; i++) {
+      const mid = roundRate((lo + hi) / 2);
+      if (mid <= lo || mid >= hi) break; // below the rounding: no finer answer exists
+      const v = await measure(mid, "refine");
+      if (v.kind === "stop") { stop = v.reason; break; }
+      if (v.kind === "keep-up") lo = mid;
+      else hi = mid;
+    }
+    if (stop === undefined) {
+      bracketed = true;
+      stop = `the product saturated at ${fmt(hi)}/s and kept up at ${fmt(lo)}/s`;
+    }
+  }
+  stop ??= "the sweep found no rate the product keeps up with";
+
+  let knee = lo;
+  let confirmed = false;
+  let note = "";
+  let neverHeld = false;
+  if (knee !== undefined && !opts.confirm) {
+    note = "; not confirmed (confirm is off)";
+  } else if (knee !== undefined && steps[steps.length - 1]?.failed !== undefined) {
+    note = "; not confirmed (a failed product is not run again)";
+  } else if (knee !== undefined && steps.length >= MAX_STEPS) {
+    note = "; not confirmed (no runs left)";
+  } else if (knee !== undefined) {
+    // One keep-up on a 2-core machine can be luck: the knee must hold on a repeat.
+    const rejected: number[] = [];
+    for (let stepDowns = 0; ; stepDowns++) {
+      const v = await measure(knee, "confirm");
+      if (v.kind === "stop") { note = `; ${fmt(knee)}/s was not confirmed: ${v.reason}`; break; }
+      if (v.kind === "keep-up") {
+        confirmed = true;
+        note = rejected.length === 0
+          ? `; ${fmt(knee)}/s held on a repeat`
+          : `; ${rejected.map((r) => `${fmt(r)}/s`).join(" and ")} did not hold on a repeat, ${fmt(knee)}/s did`;
+        break;
+      }
+      rejected.push(knee);
+      if (stepDowns >= MAX_STEP_DOWNS) {
+        // Reported as the most conservative rate that kept up at least once, flagged unconfirmed.
+        neverHeld = true;
+        note = `; no knee held on a repeat (tried ${rejected.map((r) => `${fmt(r)}/s`).join(", ")})`;
+        break;
+      }
+      const current: number = knee;
+      const lower: number[] = [...keptUp].filter((r) => r < current && !saturatedAt.has(r));
+      knee = lower.length > 0 ? Math.max(...lower) : roundRate(current / factor);
+      if (knee >= current) { neverHeld = true; note = `; no knee held on a repeat (tried ${rejected.map((r) => `${fmt(r)}/s`).join(", ")})`; break; }
+    }
+  }
+
+  const ceilings = steps.filter((s) => s.regime === "saturated" && !s.gendataShort && s.failed === undefined).map((s) => s.consumedPerSec);
+  const bound = knee !== undefined && !bracketed && !neverHeld ? `; the knee is at least ${fmt(knee)}/s` : "";
+  return {
+    steps,
+    knee,
+    ceiling: ceilings.length > 0 ? Math.max(...ceilings) : undefined,
+    confirmed,
+    stoppedBecause: `${stop}${bound}${note}.`,
+  };
+}
