@@ -22,6 +22,8 @@ import { RunProgress } from "./progress.ts";
 import { measureRun, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { writeResults } from "./results/files.ts";
+import { DEFAULT_SWEEP } from "./sweep/knee.ts";
+import { sweepProduct } from "./sweep/run-sweep.ts";
 import type { BenchResults, RunResult } from "./results/types.ts";
 
 export interface BenchOptions {
@@ -35,6 +37,10 @@ export interface BenchOptions {
   drainTimeout: number;
   hang: number;
   list?: boolean;
+  sweep?: boolean;
+  sweepStart: number;
+  sweepMax: number;
+  sweepFactor: number;
 }
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -114,7 +120,9 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       cacheDir: cache,
       resultsDir,
       log,
+      onRunStart: progress.start.bind(progress),
       onTick: progress.update.bind(progress),
+      onRunEnd: progress.stop.bind(progress),
       interrupted: () => interrupted,
     };
     for (const product of chosen) {
@@ -137,11 +145,26 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       if (!prepared.ok) {
         log(`== ${product.id}: not run — ${prepared.reason}`);
         result = skipped(product, prepared.reason, settings);
+      } else if (opts.sweep) {
+        const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
+        const sweep = await sweepProduct(
+          product,
+          prepared,
+          settings,
+          { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor },
+          bench,
+          (run) => {
+            results.runs.push(run);
+            writeResults(resultsFile, results);
+          },
+        );
+        (results.sweeps ??= []).push(sweep);
+        log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
+        writeResults(resultsFile, results);
+        continue;
       } else {
         log(`== ${product.id}: ${rate}/s, ${opts.warmup}s warmup + ${opts.window}s window`);
-        progress.start(product.id, rate, opts.warmup + opts.window);
         result = await measureRun(product, prepared, settings, bench);
-        progress.stop();
         log(result.status === "ok" ? `== ${product.id}: ${summary(result)}` : `== ${product.id}: FAILED — ${result.reason}`);
       }
       results.runs.push(result);

@@ -37,6 +37,10 @@ program
   .option("--drain-timeout <s>", "longest wait for a backlog to drain after the window", wholeNumber, 60)
   .addOption(new Option("--hang <s>", "consumed standing still this long with a backlog = hung").argParser(wholeNumber).default(30))
   .option("--list", "list the products and exit")
+  .option("--sweep", "find each product's knee with measured runs (--rate then gives a product's starting rate)")
+  .option("--sweep-start <n>", "first rate of a sweep", wholeNumber, 5000)
+  .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
+  .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
   .action(async (opts: BenchOptions) => {
     process.exitCode = await runBench(opts);
   });

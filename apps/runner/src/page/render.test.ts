@@ -41,3 +41,37 @@ describe("renderPage", () => {
     expect(page).toContain("Verdict: ✗");
   });
 });
+
+describe("renderPage with a sweep", () => {
+  it("takes the row from the run that confirmed the knee and shows every step", () => {
+    const results = committed();
+    const base = results.runs[0]!;
+    const at = (rate: number, regime: "keep-up" | "saturated", consumed: number) => ({
+      ...base,
+      sweepPurpose: "climb" as const,
+      settings: { ...base.settings, offeredRate: rate },
+      throughput: { ...base.throughput!, offeredPerSec: rate, consumedPerSec: consumed, regime },
+    });
+    results.runs = [at(10_000, "keep-up", 10_000), at(20_000, "keep-up", 19_990), at(40_000, "saturated", 31_000), at(20_000, "keep-up", 20_010)];
+    results.sweeps = [
+      {
+        product: "node",
+        knee: 20_000,
+        ceiling: 31_000,
+        confirmed: true,
+        stoppedBecause: "the product saturated at 40000/s and kept up at 20000/s; 20000/s held on a repeat.",
+        steps: [
+          { rate: 10_000, purpose: "climb", offeredPerSec: 10_000, consumedPerSec: 10_000, regime: "keep-up", gendataShort: false },
+          { rate: 20_000, purpose: "climb", offeredPerSec: 20_000, consumedPerSec: 19_990, regime: "keep-up", gendataShort: false },
+          { rate: 40_000, purpose: "climb", offeredPerSec: 40_000, consumedPerSec: 31_000, regime: "saturated", gendataShort: false },
+          { rate: 20_000, purpose: "confirm", offeredPerSec: 20_000, consumedPerSec: 20_010, regime: "keep-up", gendataShort: false },
+        ],
+      },
+    ];
+    const page = renderPage(results);
+    expect(page).toContain("## Sweep — node");
+    expect(page).toContain("SWEPT — knee 20,000/s (confirmed by a repeat), ceiling 31,000/s");
+    expect(page).toMatch(/^\| node 20\.20\.2 \| 20,000 \| 20,010 \| keep-up \|/m);
+    expect(page.match(/^\| \d \| (climb|confirm) \|/gm)).toHaveLength(4);
+  });
+});

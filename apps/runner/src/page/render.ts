@@ -16,12 +16,22 @@ export function productLabel(run: RunResult): string {
   return version ? `${run.product} ${version}` : run.product;
 }
 
-/** One run per product: the last ok one (a swept product's knee run is marked by the sweep). */
+/**
+ * One run per product: for a swept product the last keep-up run at its knee, otherwise the
+ * product's last ok run (or its last run, when none was ok).
+ */
 export function rowsOf(results: BenchResults): { measured: RunResult[]; notRun: RunResult[] } {
   const byProduct = new Map<string, RunResult>();
   for (const run of results.runs) {
     const kept = byProduct.get(run.product);
     if (!kept || run.status === "ok" || kept.status !== "ok") byProduct.set(run.product, run);
+  }
+  for (const sweep of results.sweeps ?? []) {
+    const atKnee = results.runs.filter(
+      (r) => r.product === sweep.product && r.status === "ok" && r.settings.offeredRate === sweep.knee && r.throughput?.regime === "keep-up",
+    );
+    const knee = atKnee[atKnee.length - 1];
+    if (knee) byProduct.set(sweep.product, knee);
   }
   const all = [...byProduct.values()];
   return { measured: all.filter((r) => r.status === "ok"), notRun: all.filter((r) => r.status !== "ok") };
@@ -101,10 +111,35 @@ export function renderPage(results: BenchResults): string {
     if (versions) parts.push(`Versions: ${versions}.`);
     for (const d of r.deviations) parts.push(`Deviation: ${d}`);
     if (r.consumedSource) parts.push(`consumed read from ${r.consumedSource}.`);
+    const sweep = results.sweeps?.find((w) => w.product === r.product);
+    if (sweep) {
+      parts.unshift(
+        `SWEPT — knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s${sweep.confirmed ? " (confirmed by a repeat)" : " (NOT confirmed)"}` : "not found"}, ceiling ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : "not reached"}: ${sweep.stoppedBecause}`,
+      );
+    } else if (r.status === "ok") {
+      parts.unshift(`NOT SWEPT — one run at ${int(r.settings.offeredRate)}/s offered; its regime says whether that is at or beyond the knee.`);
+    }
     if (r.status === "ok") parts.push(`Run at ${int(r.settings.offeredRate)}/s offered, ${r.settings.warmupSec} s warmup, ${r.settings.windowSec} s window, parallelism ${r.settings.parallelism}.`);
     else parts.unshift(`NOT RUN — ${(r.reason ?? "no reason recorded").split("\n")[0]}`);
     for (const w of r.gendataWarnings) parts.push(`⚠ ${w}`);
     out.push(`**${productLabel(r)}** — ${parts.join(" ")}`, "");
+  }
+
+  for (const sweep of results.sweeps ?? []) {
+    out.push(`## Sweep — ${sweep.product}`, "");
+    out.push(
+      table(
+        ["step", "purpose", "asked/s", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %"],
+        sweep.steps.map((st, i) => [
+          String(i + 1), st.purpose, int(st.rate), int(st.offeredPerSec), int(st.consumedPerSec),
+          st.failed ? `failed: ${st.failed}` : st.gendataShort ? `${st.regime ?? "–"} (gendata short)` : (st.regime ?? "–"),
+          st.lagDrift !== undefined ? signedPercent(st.lagDrift) : "–", st.cpuAvg !== undefined ? dec1(st.cpuAvg) : "–",
+        ]),
+      ),
+      "",
+      `Knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s` : "not found"}${sweep.confirmed ? " (confirmed)" : ""}; ceiling ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : "not reached"}. ${sweep.stoppedBecause}`,
+      "",
+    );
   }
 
   out.push("## Sanity — are we benching the same thing?", "");

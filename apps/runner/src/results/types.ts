@@ -70,6 +70,8 @@ export interface HarnessCost {
 
 export interface RunResult {
   product: string;
+  /** Set on the runs of a sweep: why this rate was run. */
+  sweepPurpose?: "climb" | "refine" | "confirm";
   status: "ok" | "failed" | "skipped";
   /** Why a row failed or was skipped (with the product's log tail when it crashed). */
   reason?: string;
@@ -99,10 +101,21 @@ export interface HostInfo {
   os: string;
 }
 
+/** A product's knee search: its outcome; each step is also a run in `runs`. */
+export interface SweepRecord {
+  product: string;
+  knee?: number;
+  ceiling?: number;
+  confirmed: boolean;
+  stoppedBecause: string;
+  steps: Array<{ rate: number; purpose: "climb" | "refine" | "confirm"; offeredPerSec: number; consumedPerSec: number; regime?: Regime; lagDrift?: number; cpuAvg?: number; failed?: string; gendataShort: boolean }>;
+}
+
 export interface BenchResults {
   schema: 1;
   generatedAt: string;
   host: HostInfo;
   broker: { name: string; version: string; bootstrap: string; startedByRunner: boolean };
   runs: RunResult[];
+  sweeps?: SweepRecord[];
 }

@@ -45,7 +45,9 @@ export interface BenchContext {
   cacheDir: string;
   resultsDir: string;
   log(line: string): void;
+  onRunStart?(product: string, rate: number, measuredSeconds: number): void;
   onTick?(product: string, phase: Phase, secondsLeft: number, tick: Tick, offeredNow: number, consumedNow: number): void;
+  onRunEnd?(): void;
   /** Set when the user asked the bench to stop (Ctrl-C / SIGTERM). */
   interrupted(): string | undefined;
 }
@@ -140,6 +142,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
       startSeq: FIXTURE_COUNT,
       logFile: join(runDir, "gendata.log"),
     });
+    bench.onRunStart?.(product.id, settings.rate, settings.warmupSec + settings.windowSec);
     const t0 = performance.now();
     const windowStartS = settings.warmupSec;
     const windowEndS = settings.warmupSec + settings.windowSec;
@@ -242,6 +245,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
   } catch (error) {
     result.reason = (error as Error).message;
   } finally {
+    bench.onRunEnd?.();
     if (gendata) await gendata.stop();
     const tail = running.logTail(25);
     await running.stop();

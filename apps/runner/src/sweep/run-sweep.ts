@@ -1,0 +1,48 @@
+/**
+ * `bench --sweep`: a product's knee found with real measured runs. Every step is kept as a run
+ * in the results; the page's row for the product is the run that confirmed the knee.
+ */
+import type { Preparation, Product } from "@bench/core";
+import type { RunResult, SweepRecord } from "../results/types.ts";
+import { measureRun, type BenchContext, type RunSettings } from "../run/measure.ts";
+import { findKnee, type StepOutcome, type SweepOptions } from "./knee.ts";
+
+/** gendata delivering less than this share of the asked rate says nothing about the product. */
+const GENDATA_SHORT = 0.95;
+
+export async function sweepProduct(
+  product: Product,
+  prepared: Extract<Preparation, { ok: true }>,
+  base: RunSettings,
+  options: SweepOptions,
+  bench: BenchContext,
+  onRun: (run: RunResult) => void,
+): Promise<SweepRecord> {
+  const steps: SweepRecord["steps"] = [];
+  const result = await findKnee(async (rate, purpose): Promise<StepOutcome> => {
+    if (bench.interrupted()) return { rate, offeredPerSec: 0, consumedPerSec: 0, regime: "saturated", gendataShort: false, failed: bench.interrupted() as string };
+    bench.log(`== ${product.id}: sweep ${purpose} at ${rate}/s`);
+    const run = { ...(await measureRun(product, prepared, { ...base, rate }, bench)), sweepPurpose: purpose };
+    onRun(run);
+    const t = run.throughput;
+    const outcome: StepOutcome = {
+      rate,
+      offeredPerSec: t?.offeredPerSec ?? 0,
+      consumedPerSec: t?.consumedPerSec ?? 0,
+      regime: t?.regime ?? "saturated",
+      gendataShort: t !== undefined && t.offeredPerSec < rate * GENDATA_SHORT,
+      ...(run.status === "ok" ? {} : { failed: (run.reason ?? "failed").split("\n")[0] as string }),
+    };
+    steps.push({ ...outcome, purpose, ...(t ? { lagDrift: t.lagDrift, cpuAvg: t.cpuAvg } : {}) });
+    bench.log(`== ${product.id}: ${rate}/s -> ${outcome.failed ?? `${Math.round(outcome.consumedPerSec)}/s consumed, ${outcome.regime}`}`);
+    return outcome;
+  }, options);
+  return {
+    product: product.id,
+    ...(result.knee !== undefined ? { knee: result.knee } : {}),
+    ...(result.ceiling !== undefined ? { ceiling: result.ceiling } : {}),
+    confirmed: result.confirmed,
+    stoppedBecause: result.stoppedBecause,
+    steps,
+  };
+}
