@@ -102,8 +102,9 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
   }
   result.consumedSource = running.consumed.kind === "group-offsets" ? `group offsets (${groupId})` : running.consumed.describe;
   let crashed: string | undefined;
+  let stopping = false;
   void running.exited.then((exit) => {
-    crashed = `exited during the run (code ${exit.code}, signal ${exit.signal})`;
+    if (!stopping) crashed = `exited during the run (code ${exit.code}, signal ${exit.signal})`;
   });
   const abortReason = (): string | undefined => crashed ?? bench.interrupted();
 
@@ -248,6 +249,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
     bench.onRunEnd?.();
     if (gendata) await gendata.stop();
     const tail = running.logTail(25);
+    stopping = true;
     await running.stop();
     if (result.status === "failed" && crashed) result.reason = `${crashed}\n--- log tail ---\n${tail}`;
     await bench.admin.deleteTopics([inputTopic, outputTopic]).catch(() => undefined);
