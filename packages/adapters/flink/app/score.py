@@ -1,0 +1,170 @@
+"""PyFlink scoring job: Kafka SQL source -> vectorized (pandas) UDF -> Kafka SQL sink.
+
+The job runs in a local MiniCluster inside the JVM that PyFlink starts; the UDF runs in
+separate Python worker processes (PROCESS mode: pandas UDFs are not allowed in THREAD mode),
+each batch crossing to them as Arrow over gRPC. The source reads the one input partition with
+one subtask; everything after it runs at parallelism.default = BENCH_PARALLELISM.
+
+At-least-once: the sink flushes its producer on every checkpoint (1 s), and the source commits
+its offsets to the consumer group when a checkpoint completes, so the group's committed offset
+never passes a record whose output is not yet acknowledged by the broker.
+
+Settings come from the BENCH_* environment variables the adapter sets; BENCH_FLINK_JAR is the
+Kafka SQL connector jar, BENCH_CHECKPOINT_DIR and BENCH_TMP_DIR are folders in the run's folder.
+"""
+import os
+import signal
+import sys
+import threading
+
+from pyflink.common import JobStatus
+from pyflink.table import DataTypes, EnvironmentSettings, TableEnvironment
+from pyflink.table.udf import ScalarFunction, udf
+
+
+class Risk(ScalarFunction):
+    """Scores one Arrow batch: the four metric columns in, one risk column out."""
+
+    def open(self, function_context):
+        # Runs in the Python worker, not in the driver: load the model there.
+        sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
+        import numpy as np
+        import torch
+        from risk_model import FEATURES, MAXIMA, load_torch_model
+
+        # One worker per slot: one torch thread each, so N workers do not oversubscribe N cores.
+        torch.set_num_threads(1)
+        torch.set_grad_enabled(False)
+        self.np = np
+        self.torch = torch
+        self.model = load_torch_model()
+        self.maxima = np.array([MAXIMA[name] for name in FEATURES], dtype=np.float64)
+
+    def eval(self, latency_ms, queue_depth, cpu_usage, error_count):
+        import pandas as pd
+
+        np = self.np
+        # clip(value / maximum, 0, 1) in double, then float32 for the network, as normalise() does.
+        values = np.column_stack([s.to_numpy(dtype=np.float64) for s in (latency_ms, queue_depth, cpu_usage, error_count)])
+        features = np.clip(values / self.maxima, 0.0, 1.0).astype(np.float32)
+        risk = self.model(self.torch.from_numpy(features))[:, 0].numpy()
+        return pd.Series(risk, dtype=np.float64)
+
+
+def source_ddl(topic, bootstrap, group_id):
+    # Only the fields the model and the output need: Flink's JSON format skips the other 13
+    # while parsing. partition_key is the message key (raw), carried through to the output key.
+    # The Kafka client keeps the connector's own fetch defaults (see the adapter's deviations).
+    return f"""
+        CREATE TABLE input (
+            partition_key STRING,
+            event_id STRING,
+            ts_ms BIGINT,
+            latency_ms DOUBLE,
+            queue_depth DOUBLE,
+            cpu_usage DOUBLE,
+            error_count DOUBLE
+        ) WITH (
+            'connector' = 'kafka',
+            'topic' = '{topic}',
+            'properties.bootstrap.servers' = '{bootstrap}',
+            'properties.group.id' = '{group_id}',
+            'scan.startup.mode' = 'group-offsets',
+            'properties.auto.offset.reset' = 'earliest',
+            'scan.parallelism' = '1',
+            'key.format' = 'raw',
+            'key.fields' = 'partition_key',
+            'value.format' = 'json',
+            'value.fields-include' = 'EXCEPT_KEY'
+        )"""
+
+
+def sink_ddl(topic, bootstrap):
+    return f"""
+        CREATE TABLE output (
+            partition_key STRING,
+            event_id STRING,
+            ts_ms BIGINT,
+            risk DOUBLE
+        ) WITH (
+            'connector' = 'kafka',
+            'topic' = '{topic}',
+            'properties.bootstrap.servers' = '{bootstrap}',
+            'properties.acks' = 'all',
+            'properties.enable.idempotence' = 'true',
+            'properties.compression.type' = 'lz4',
+            'sink.delivery-guarantee' = 'at-least-once',
+            'key.format' = 'raw',
+            'key.fields' = 'partition_key',
+            'value.format' = 'json',
+            'value.fields-include' = 'EXCEPT_KEY'
+        )"""
+
+
+INSERT = """
+    INSERT INTO output
+    SELECT partition_key, event_id, ts_ms, risk(latency_ms, queue_depth, cpu_usage, error_count)
+    FROM input"""
+
+
+def main():
+    parallelism = int(os.environ.get("BENCH_PARALLELISM", "1"))
+    bootstrap = os.environ["BENCH_BOOTSTRAP"]
+
+    t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
+    config = t_env.get_config()
+    for key, value in {
+        "pipeline.name": "bench-flink-score",
+        "pipeline.jars": "file://" + os.environ["BENCH_FLINK_JAR"],
+        "parallelism.default": str(parallelism),
+        # The local MiniCluster gets one slot per parallel subtask.
+        "taskmanager.numberOfTaskSlots": str(parallelism),
+        "execution.checkpointing.interval": "1 s",
+        "execution.checkpointing.storage": "filesystem",
+        "execution.checkpointing.dir": "file://" + os.environ["BENCH_CHECKPOINT_DIR"],
+        # Flink's scratch files (and the Python workers' unpacked environment) in the run's folder.
+        "io.tmp.dirs": os.environ["BENCH_TMP_DIR"],
+        "python.execution-mode": "process",
+        "python.executable": sys.executable,
+        "python.client.executable": sys.executable,
+    }.items():
+        config.set(key, value)
+
+    t_env.create_temporary_function(
+        "risk",
+        udf(Risk(), result_type=DataTypes.DOUBLE(), func_type="pandas"),
+    )
+    t_env.execute_sql(source_ddl(os.environ["BENCH_INPUT_TOPIC"], bootstrap, os.environ["BENCH_GROUP_ID"]))
+    t_env.execute_sql(sink_ddl(os.environ["BENCH_OUTPUT_TOPIC"], bootstrap))
+    # The plan in the log shows the exchange between the 1-subtask source and the N scorers.
+    print(t_env.explain_sql(INSERT), flush=True)
+
+    stopping = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    signal.signal(signal.SIGINT, lambda *_: stopping.set())
+
+    job_client = t_env.execute_sql(INSERT).get_job_client()
+    ready = False
+    try:
+        # Poll from the main thread (py4j calls stay out of the signal handler).
+        while not stopping.wait(0.5):
+            status = job_client.get_job_status().result()
+            if status == JobStatus.RUNNING and not ready:
+                print(f"BENCH_READY job {job_client.get_job_id()} parallelism {parallelism}", flush=True)
+                ready = True
+            elif status.is_globally_terminal_state():
+                print(f"job ended: {status.name}", file=sys.stderr, flush=True)
+                job_client.get_job_execution_result().result()  # raises the job's failure cause
+                sys.exit(1)
+        # At-least-once needs no final checkpoint: what the group has not committed is replayed.
+        job_client.cancel().result()
+        print("job cancelled", flush=True)
+    except Exception as error:
+        if not stopping.is_set():
+            raise
+        # SIGTERM went to the whole process group: the JVM is closing its MiniCluster by itself.
+        print(f"stopped with the JVM ({type(error).__name__})", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,4 @@
+import type { Product } from "@bench/core";
+import { flink } from "./product.ts";
+
+export const products: Product[] = [flink];

@@ -1,0 +1,23 @@
+/**
+ * The JVM PyFlink starts: Debian 12's OpenJDK 17 (Flink 2.2 runs on 11, 17 and 21). PyFlink
+ * finds it through JAVA_HOME; the --add-opens Arrow needs on 17 come with the
+ * env.java.opts.all of the config.yaml inside the apache-flink wheel, so nothing is added here.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { execa } from "execa";
+
+export const JAVA_HOME = "/usr/lib/jvm/java-17-openjdk-amd64";
+
+/** 'openjdk version "17.0.13" 2024-10-15' -> "17.0.13". */
+export function parseJavaVersion(versionOutput: string): string | undefined {
+  return /version "([^"]+)"/.exec(versionOutput)?.[1];
+}
+
+/** The Java version, or undefined when JAVA_HOME has no java. */
+export async function javaVersion(javaHome: string = JAVA_HOME): Promise<string | undefined> {
+  const java = join(javaHome, "bin", "java");
+  if (!existsSync(java)) return undefined;
+  const result = await execa(java, ["-version"], { reject: false, all: true });
+  return result.exitCode === 0 ? parseJavaVersion(String(result.all ?? "")) : undefined;
+}
