@@ -1,0 +1,73 @@
+"""What both Turbine rows share: settings, the projected input schema, the app and its topics.
+
+Schema projection: the input topic is declared with a pydantic model of the 7 fields the rows
+use (of the record's 19), so Turbine's Rust decoder builds Arrow columns for those and skips
+the rest. Settings come from BENCH_* environment variables.
+"""
+import os
+import sys
+import threading
+import time
+import urllib.request
+
+from pydantic import BaseModel
+from turbine import KafkaBroker, Turbine
+
+sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
+from risk_model import FEATURES, MAXIMA  # noqa: E402,F401
+
+BOOTSTRAP = os.environ["BENCH_BOOTSTRAP"]
+INPUT_TOPIC = os.environ["BENCH_INPUT_TOPIC"]
+OUTPUT_TOPIC = os.environ["BENCH_OUTPUT_TOPIC"]
+GROUP_ID = os.environ["BENCH_GROUP_ID"]
+PARALLELISM = int(os.environ.get("BENCH_PARALLELISM", "1"))
+MODELS_DIR = os.environ["BENCH_MODELS_DIR"]
+STATE_DIR = os.environ["BENCH_TURBINE_STATE_DIR"]
+API_PORT = int(os.environ["BENCH_TURBINE_API_PORT"])
+# Names the consumer group turbine-<app_id>-<topic>-<name>; the adapter reads that group's offset.
+SUBSCRIPTION = "score"
+
+
+class Projected(BaseModel):
+    """The decode schema: 7 of 19 fields. Metrics as float: JSON integers decode into Float64."""
+
+    event_id: str
+    ts_ms: int
+    partition_key: str
+    latency_ms: float
+    queue_depth: float
+    cpu_usage: float
+    error_count: float
+
+
+kafka = KafkaBroker(bootstrap=BOOTSTRAP)
+# from_earliest: the run's group is new, and records may be produced before the first poll.
+app = Turbine(kafka, app_id=GROUP_ID, state_dir=STATE_DIR, from_earliest=True, api_port=API_PORT, api_host="127.0.0.1")
+source = kafka.topic(INPUT_TOPIC, schema=Projected)
+sink = kafka.topic(OUTPUT_TOPIC, message_key="partition_key")
+
+
+def subscribe_options() -> dict:
+    """One partition, at-least-once; intra-partition shards on partition_key when parallelism > 1."""
+    options = {"name": SUBSCRIPTION, "processing_guarantee": "at_least_once", "parallelism": PARALLELISM}
+    if PARALLELISM > 1:
+        options["partition_key"] = "partition_key"
+    return options
+
+
+def announce_ready() -> None:
+    """Prints BENCH_READY once Turbine's own /ready says the node is consuming."""
+
+    def poll() -> None:
+        url = f"http://127.0.0.1:{API_PORT}/ready"
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    if response.status == 200:
+                        print("BENCH_READY", flush=True)
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+
+    threading.Thread(target=poll, name="bench-ready", daemon=True).start()

@@ -1,0 +1,38 @@
+import { appEnv, turbineGroup } from "./app-env.ts";
+
+const ctx = {
+  bootstrap: "127.0.0.1:19092",
+  inputTopic: "in",
+  outputTopic: "out",
+  groupId: "g",
+  parallelism: 2,
+  runDir: "/tmp/run",
+  repoRoot: "/repo",
+  modelsDir: "/repo/models",
+  cacheDir: "/cache",
+  log: () => undefined,
+};
+
+describe("appEnv", () => {
+  it("passes the run's settings with paths as seen inside the root", () => {
+    expect(appEnv(ctx, 18400)).toEqual({
+      BENCH_BOOTSTRAP: "127.0.0.1:19092",
+      BENCH_INPUT_TOPIC: "in",
+      BENCH_OUTPUT_TOPIC: "out",
+      BENCH_GROUP_ID: "g",
+      BENCH_PARALLELISM: "2",
+      BENCH_MODELS_DIR: "/bench/models",
+      BENCH_TURBINE_STATE_DIR: "/bench/run/turbine-state",
+      BENCH_TURBINE_API_PORT: "18400",
+      TURBINE_ALLOW_GIL: "1",
+      PYTHONUNBUFFERED: "1",
+      PYTHONDONTWRITEBYTECODE: "1",
+    });
+  });
+});
+
+describe("turbineGroup", () => {
+  it("is the group Turbine derives from app_id, topic and subscription name", () => {
+    expect(turbineGroup(ctx)).toBe("turbine-g-in-score");
+  });
+});
