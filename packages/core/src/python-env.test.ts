@@ -1,4 +1,4 @@
-import { upstreamVersion } from "./python.ts";
+import { upstreamVersion } from "./python-env.ts";
 
 describe("upstreamVersion", () => {
   it("drops the Debian revision and repack suffix", () => {
@@ -11,5 +11,12 @@ describe("upstreamVersion", () => {
 
   it("is undefined for something that is not a version", () => {
     expect(upstreamVersion("")).toBeUndefined();
+  });
+});
+
+describe("upstreamVersion on other shapes", () => {
+  it("keeps a plain version and cuts a pre-release tail", () => {
+    expect(upstreamVersion("0.7.8")).toBe("0.7.8");
+    expect(upstreamVersion("1.13.0a0+gitunknown")).toBe("1.13.0");
   });
 });

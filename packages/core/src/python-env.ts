@@ -62,3 +62,18 @@ export async function pythonVersions(python: string, modules: Record<string, str
   const { stdout } = await execa(python, ["-c", script], { env });
   return JSON.parse(stdout) as Record<string, string>;
 }
+
+/** "1.13.1+dfsg-4" -> "1.13.1": the upstream part of a Debian package version. */
+export function upstreamVersion(debianVersion: string): string | undefined {
+  return /^(?:\d+:)?(\d+(?:\.\d+)*)/.exec(debianVersion.trim())?.[1];
+}
+
+/**
+ * The upstream version of an installed Debian package, undefined when dpkg does not know it.
+ * Debian builds python3-torch 1.13.1 from a tree that calls itself 1.13.0a0+gitunknown, so the
+ * page takes torch's version from the package instead.
+ */
+export async function debianPackageVersion(pkg: string): Promise<string | undefined> {
+  const result = await execa("dpkg-query", ["-W", "-f", "${Version}", pkg], { reject: false });
+  return result.exitCode === 0 && result.stdout !== "" ? upstreamVersion(result.stdout) : undefined;
+}

@@ -38,13 +38,3 @@ export const VERSION_MODULES: Record<string, string> = {
   aiokafka: "aiokafka",
   torch: "torch",
 };
-
-/**
- * The release part of a version: "1.13.1+dfsg-4" (Debian's package) -> "1.13.1". Debian's torch
- * reports itself as "1.13.0a0+gitunknown" in its metadata, so the page takes torch's version from
- * the Debian package instead and shows only the release.
- */
-export function releaseVersion(version: string): string {
-  const match = /^(?:\d+:)?(\d+(?:\.\d+)*)/.exec(version);
-  return match?.[1] ?? version;
-}

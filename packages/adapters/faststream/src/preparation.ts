@@ -3,7 +3,6 @@
  * exact reason the row cannot run here. Kept apart from the I/O so it can be tested alone.
  */
 import type { Preparation } from "@bench/core";
-import { releaseVersion } from "./pins.ts";
 
 export const DEVIATIONS = [
   "aiokafka has no prefetch-queue knobs: the seed's fetch numbers are set (fetch_min_bytes 65536, fetch_max_wait_ms 10, max_partition_fetch_bytes 52428800), queued.max.messages.kbytes / queued.min.messages have no equivalent",
@@ -11,7 +10,7 @@ export const DEVIATIONS = [
 
 /**
  * `reported` is pythonVersions() from the venv ("missing" for an absent distribution);
- * `debianTorch` is dpkg's version of python3-torch, undefined when dpkg does not know it.
+ * `debianTorch` is the upstream version of Debian's python3-torch, undefined when dpkg does not know it.
  */
 export function preparationFrom(reported: Record<string, string>, debianTorch: string | undefined): Preparation {
   const missing = Object.entries(reported)
@@ -21,6 +20,6 @@ export function preparationFrom(reported: Record<string, string>, debianTorch: s
     return { ok: false, reason: "torch is not importable from /usr/bin/python3.11: install Debian's python3-torch (apt-get install python3-torch)" };
   }
   if (missing.length > 0) return { ok: false, reason: `missing from the FastStream venv: ${missing.join(", ")}` };
-  const torch = debianTorch !== undefined ? releaseVersion(debianTorch) : (reported.torch as string);
+  const torch = debianTorch ?? (reported.torch as string);
   return { ok: true, versions: { ...reported, torch }, deviations: DEVIATIONS };
 }

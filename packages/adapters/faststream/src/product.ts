@@ -4,8 +4,8 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { execa } from "execa";
 import {
+  debianPackageVersion,
   ensurePythonEnv,
   ManagedProcess,
   pythonVersions,
@@ -25,11 +25,6 @@ const READY_TIMEOUT_MS = 120_000;
 /** Above FastStream's own graceful_timeout (15 s) so a clean stop can finish its batch. */
 const STOP_GRACE_MS = 20_000;
 
-async function debianTorchVersion(): Promise<string | undefined> {
-  const result = await execa("dpkg-query", ["-W", "-f=${Version}", "python3-torch"], { reject: false });
-  return result.exitCode === 0 && result.stdout !== "" ? result.stdout : undefined;
-}
-
 async function prepare(ctx: PrepareContext): Promise<Preparation> {
   if (!existsSync(PYTHON_ENV.python)) {
     return { ok: false, reason: `${PYTHON_ENV.python} not found: install Debian's python3.11, python3.11-venv and python3-torch` };
@@ -40,7 +35,7 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
   } catch (error) {
     return { ok: false, reason: (error as Error).message };
   }
-  return preparationFrom(await pythonVersions(python, VERSION_MODULES), await debianTorchVersion());
+  return preparationFrom(await pythonVersions(python, VERSION_MODULES), await debianPackageVersion("python3-torch"));
 }
 
 async function start(ctx: RunContext): Promise<RunningProduct> {

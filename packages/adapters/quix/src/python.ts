@@ -3,7 +3,7 @@
  * only has the 4 GB CUDA build), quixstreams from PyPI on top.
  */
 import { execa } from "execa";
-import { ensurePythonEnv, pythonVersions, type PythonEnv } from "@bench/core";
+import { debianPackageVersion, ensurePythonEnv, pythonVersions, type PythonEnv } from "@bench/core";
 
 export const QUIXSTREAMS_VERSION = "3.28.1";
 
@@ -18,21 +18,6 @@ export function quixPythonEnv(cacheDir: string, log: (line: string) => void): Pr
   return ensurePythonEnv(PYTHON_ENV, cacheDir, log);
 }
 
-/** "1.13.1+dfsg-4" -> "1.13.1": the upstream part of a Debian package version. */
-export function upstreamVersion(debianVersion: string): string | undefined {
-  const match = /^(?:\d+:)?(\d+(?:\.\d+)*)/.exec(debianVersion.trim());
-  return match?.[1];
-}
-
-/**
- * Debian builds torch from a source tree that calls itself 1.13.0a0; the package is 1.13.1.
- * The page shows the package's version when dpkg knows it.
- */
-async function debianTorchVersion(): Promise<string | undefined> {
-  const result = await execa("dpkg-query", ["-W", "-f", "${Version}", "python3-torch"], { reject: false });
-  return result.exitCode === 0 ? upstreamVersion(result.stdout) : undefined;
-}
-
 export async function quixVersions(python: string): Promise<Record<string, string>> {
   const versions = await pythonVersions(python, {
     quix: "quixstreams",
@@ -41,7 +26,7 @@ export async function quixVersions(python: string): Promise<Record<string, strin
   });
   const librdkafka = await execa(python, ["-c", "import confluent_kafka; print(confluent_kafka.libversion()[0])"]);
   versions.librdkafka = librdkafka.stdout.trim();
-  const debianTorch = await debianTorchVersion();
+  const debianTorch = await debianPackageVersion("python3-torch");
   if (debianTorch !== undefined) versions.torch = debianTorch;
   return versions;
 }

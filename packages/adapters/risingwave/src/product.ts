@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pythonVersions, type ManagedProcess, type Preparation, type PrepareContext, type Product, type ProductExit, type RunContext, type RunningProduct } from "@bench/core";
+import { debianPackageVersion, pythonVersions, type ManagedProcess, type Preparation, type PrepareContext, type Product, type ProductExit, type RunContext, type RunningProduct } from "@bench/core";
 import type pg from "pg";
 import { ENV_BIN, ENV_URL, locateRisingWave, type RisingWaveLocation } from "./locate.ts";
 import { consumedFromRows, pickSourceStateTable } from "./offsets.ts";
@@ -70,7 +70,9 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
   }
   const py = await pythonVersions(python, { torch: "torch", "arrow-udf": "arrow-udf", pyarrow: "pyarrow", numpy: "numpy" });
   ctx.log(`risingwave ${risingwave} via ${describe(where)}`);
-  return { ok: true, versions: { risingwave, ...py }, deviations: deviations(where) };
+  // Debian's torch calls itself 1.13.0a0+gitunknown; its package knows it is 1.13.1.
+  const torch = (await debianPackageVersion("python3-torch")) ?? (py.torch as string);
+  return { ok: true, versions: { risingwave, ...py, torch }, deviations: deviations(where) };
 }
 
 async function start(ctx: RunContext): Promise<RunningProduct> {
