@@ -1,0 +1,55 @@
+/**
+ * Ctrl-C / SIGTERM in the middle of a run: every child process ends, the results so far are
+ * written, the page is rendered, and the runner exits 130.
+ */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa } from "execa";
+import { processTree } from "@bench/core";
+
+const bootstrap = process.env.BENCH_BOOTSTRAP;
+
+describe("interrupting the bench", () => {
+  it("ends every child, keeps the results and exits 130", async () => {
+    if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
+    const results = mkdtempSync(join(tmpdir(), "bench-int-"));
+    const runner = execa(
+      process.execPath,
+      ["--import", "tsx", "src/cli.ts", "--products", "node", "--rate", "2000", "--warmup", "2", "--window", "60", "--bootstrap", bootstrap, "--results", results],
+      { cwd: join(import.meta.dirname, "..", ".."), reject: false, all: true },
+    );
+    let output = "";
+    let descendants: number[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the run never started:\n${output}`)), 120_000);
+      runner.all?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("== node: 2000/s")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    await new Promise((r) => setTimeout(r, 4000)); // gendata and the product are both running now
+    descendants = processTree([runner.pid as number]).map((p) => p.pid).filter((pid) => pid !== runner.pid);
+    expect(descendants.length).toBeGreaterThanOrEqual(2);
+    runner.kill("SIGTERM");
+    const done = await runner;
+
+    expect(done.exitCode).toBe(130);
+    expect(done.all).toContain("interrupted by SIGTERM");
+    const saved = JSON.parse(readFileSync(join(results, "results.json"), "utf8")) as { runs: Array<{ product: string; status: string; reason: string }> };
+    expect(saved.runs).toEqual([expect.objectContaining({ product: "node", status: "failed", reason: "interrupted by SIGTERM" })]);
+    expect(existsSync(join(results, "page.md"))).toBe(true);
+    const survivors = descendants.filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+      } catch {
+        return false;
+      }
+    });
+    expect(survivors).toEqual([]);
+  }, 180_000);
+});
