@@ -36,7 +36,7 @@ describe("noWheelReason", () => {
     expect(reason).toContain("turbine-fast==0.4.0a1 cannot be installed for the sid root's CPython 3.14.10 GIL cpython-314");
     expect(reason).toContain("No matching distribution found");
     expect(reason).toContain("cp314-cp314t): 0.3.0a1, 0.2.2a2");
-    expect(reason).toContain("no free-threaded CPython 3.14 is reachable here");
+    expect(reason).toContain("No free-threaded CPython 3.14 is reachable here");
   });
   it("says so when PyPI has no 3.14 wheel at all", () => {
     const reason = noWheelReason({ pin: "9", pipError: [], interpreter: "x", freeThreadedVersions: undefined, freeThreadedPackages: ["python3.14-nogil"] });

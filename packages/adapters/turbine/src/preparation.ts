@@ -31,7 +31,7 @@ export function noWheelReason(f: NoWheelFacts): string {
   parts.push(
     f.freeThreadedPackages.length > 0
       ? `Debian sid has ${f.freeThreadedPackages.join(", ")}, which this adapter does not use yet`
-      : "no free-threaded CPython 3.14 is reachable here (Debian sid packages python3.14 as the GIL build only; turbine-fast has no sdist)",
+      : "No free-threaded CPython 3.14 is reachable here (Debian sid packages python3.14 as the GIL build only; turbine-fast has no sdist)",
   );
   return parts.join(". ");
 }

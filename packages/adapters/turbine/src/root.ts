@@ -100,6 +100,10 @@ export async function ensureRoot(cacheDir: string, log: (line: string) => void):
     const failure = await debootstrap(root, log);
     if (failure) return { ok: false, reason: failure };
     copyHostFiles(root, await hostPipConfigList());
+    // The host's mirror may be a frozen snapshot whose sid Release is past its Valid-Until by
+    // this machine's clock (apt-get update then fails with "Release file ... is expired");
+    // debootstrap does not check it, apt does. The signatures are still checked.
+    writeFileSync(join(root, "etc/apt/apt.conf.d/99bench-frozen-mirror"), 'Acquire::Check-Valid-Until "false";\n');
     const update = await runInRoot(root, ["apt-get", "update", "-q"]);
     if (update.exitCode !== 0) return { ok: false, reason: `apt-get update in the sid root failed:\n${tail(update.output)}` };
     writeFileSync(baseMarker, JSON.stringify({ DEBIAN_SUITE, BASE_PACKAGES }));
