@@ -12,6 +12,7 @@ never passes a record whose output is not yet acknowledged by the broker.
 Settings come from the BENCH_* environment variables the adapter sets; BENCH_FLINK_JAR is the
 Kafka SQL connector jar, BENCH_CHECKPOINT_DIR and BENCH_TMP_DIR are folders in the run's folder.
 """
+import logging
 import os
 import signal
 import sys
@@ -140,8 +141,15 @@ def main():
     print(t_env.explain_sql(INSERT), flush=True)
 
     stopping = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
-    signal.signal(signal.SIGINT, lambda *_: stopping.set())
+
+    def stop(*_):
+        # The runner signals the whole process group, so the JVM is closing at the same time:
+        # py4j's complaints about the vanishing gateway are expected, not worth logging.
+        logging.disable(logging.CRITICAL)
+        stopping.set()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
 
     job_client = t_env.execute_sql(INSERT).get_job_client()
     ready = False
@@ -164,6 +172,8 @@ def main():
             raise
         # SIGTERM went to the whole process group: the JVM is closing its MiniCluster by itself.
         print(f"stopped with the JVM ({type(error).__name__})", flush=True)
+        # Skip interpreter teardown: its finalizers would keep calling the gone gateway.
+        os._exit(0)
 
 
 if __name__ == "__main__":

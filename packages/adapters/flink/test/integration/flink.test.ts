@@ -4,7 +4,7 @@
  * reference risk, the group's committed offset (checkpoint commits) at the end, and a clean
  * stop that leaves no driver, JVM or Python worker behind.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheRoot, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, produceMessages, readTopic, repoRoot, type OutputRecord, type RunningProduct } from "@bench/core";
@@ -30,20 +30,25 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Every process below `roots` (children from /proc/<pid>/task/<pid>/children). */
+/** Every process below `roots`, by parent pid over /proc (threads of the JVM fork the workers). */
 function descendants(roots: number[]): number[] {
-  const out: number[] = [];
-  const queue = [...roots];
-  while (queue.length > 0) {
-    const pid = queue.shift() as number;
-    let children: number[] = [];
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
     } catch {
       // gone
     }
-    out.push(...children);
-    queue.push(...children);
+  }
+  const out: number[] = [];
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const kids = children.get(queue.shift() as number) ?? [];
+    out.push(...kids);
+    queue.push(...kids);
   }
   return out;
 }
