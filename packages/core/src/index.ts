@@ -8,11 +8,12 @@ export type {
   RunContext,
   RunningProduct,
 } from "./adapter.ts";
+export { benchAppEnv, freePort, runningApp, startReadyApp } from "./app-process.ts";
 export { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
 export { featureMatrix, normalise, type FeatureVector } from "./features.ts";
 export { makeRecord, makeTemplate, POOL_SIZE, RecordEncoder, type RecordTemplate } from "./generator.ts";
 export { cacheRoot, fixturesDir, modelsDir, repoRoot } from "./paths.ts";
-export { debianPackageVersion, ensurePythonEnv, pythonVersions, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
+export { debianPackageVersion, ensurePythonEnv, pythonVersions, pythonVersionsScript, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
 export { TreeSampler, type MemoryInstrument, type ResourceSample, type SamplerCost } from "./sampler.ts";
 export {
   eventIdFor,

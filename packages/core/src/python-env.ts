@@ -48,18 +48,22 @@ export async function ensurePythonEnv(spec: PythonEnvSpec, cacheDir: string, log
   return { python, venvDir };
 }
 
-/** Versions of the interpreter and of importable modules, as the page shows them. */
-export async function pythonVersions(python: string, modules: Record<string, string>, env?: Record<string, string>): Promise<Record<string, string>> {
-  const script = [
+/** A Python script printing the interpreter's and the distributions' versions as JSON ("missing" when absent). */
+export function pythonVersionsScript(distributions: Record<string, string>): string {
+  return [
     "import importlib.metadata as md, json, platform, sys",
-    `dists = ${JSON.stringify(modules)}`,
+    `dists = ${JSON.stringify(distributions)}`,
     "out = {'python': platform.python_version() + ('t' if not getattr(sys, '_is_gil_enabled', lambda: True)() else '')}",
     "for label, dist in dists.items():",
     "    try: out[label] = md.version(dist)",
     "    except md.PackageNotFoundError: out[label] = 'missing'",
     "print(json.dumps(out))",
   ].join("\n");
-  const { stdout } = await execa(python, ["-c", script], { env });
+}
+
+/** Versions of the interpreter and of installed distributions, as the page shows them. */
+export async function pythonVersions(python: string, distributions: Record<string, string>, env?: Record<string, string>): Promise<Record<string, string>> {
+  const { stdout } = await execa(python, ["-c", pythonVersionsScript(distributions)], { env });
   return JSON.parse(stdout) as Record<string, string>;
 }
 

@@ -4,10 +4,9 @@
  * health-checked through the admin API, stopped and removed at the end.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { execa } from "execa";
-import { KafkaAdmin, ManagedProcess } from "@bench/core";
+import { freePort, KafkaAdmin, ManagedProcess } from "@bench/core";
 import { resolveJars, type MavenArtifact } from "./maven.ts";
 
 export const KAFKA_VERSION = "4.1.1";
@@ -25,17 +24,6 @@ const KAFKA_ARTIFACTS: MavenArtifact[] = [
 export async function kafkaClasspath(cacheDir: string, log: (line: string) => void): Promise<string> {
   const libs = await resolveJars(join(cacheDir, `kafka-${KAFKA_VERSION}`), KAFKA_ARTIFACTS, log);
   return `${libs}/*`;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 function serverProperties(port: number, controllerPort: number, dataDir: string): string {

@@ -6,16 +6,17 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import {
   debianPackageVersion,
+  benchAppEnv,
   ensurePythonEnv,
-  ManagedProcess,
   pythonVersions,
+  runningApp,
+  startReadyApp,
   type Preparation,
   type PrepareContext,
   type Product,
   type RunContext,
   type RunningProduct,
 } from "@bench/core";
-import { appEnv } from "./app-env.ts";
 import { PYTHON_ENV, VERSION_MODULES } from "./pins.ts";
 import { preparationFrom } from "./preparation.ts";
 
@@ -40,26 +41,16 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
 
 async function start(ctx: RunContext): Promise<RunningProduct> {
   const { python } = await ensurePythonEnv(PYTHON_ENV, ctx.cacheDir, ctx.log);
-  const app = new ManagedProcess({
+  const app = await startReadyApp({
+    name: "faststream",
     command: python,
     args: [APP],
     cwd: join(import.meta.dirname, "..", "app"),
-    env: appEnv(ctx),
+    env: benchAppEnv(ctx),
     logFile: join(ctx.runDir, "faststream.log"),
+    readyTimeoutMs: READY_TIMEOUT_MS,
   });
-  try {
-    await app.waitForLine(/BENCH_READY/, READY_TIMEOUT_MS);
-  } catch (error) {
-    await app.stop();
-    throw new Error(`${(error as Error).message}\n${app.logTail()}`);
-  }
-  return {
-    rootPids: () => [app.pid],
-    consumed: { kind: "group-offsets" },
-    exited: app.exited,
-    logTail: (lines) => app.logTail(lines),
-    stop: async () => void (await app.stop(STOP_GRACE_MS)),
-  };
+  return runningApp(app, { stopGraceMs: STOP_GRACE_MS });
 }
 
 export const faststream: Product = {

@@ -1,6 +1,6 @@
 /** The environment the PyFlink job gets: the bench's settings plus where Flink writes. */
 import { join } from "node:path";
-import type { RunContext } from "@bench/core";
+import { benchAppEnv, type RunContext } from "@bench/core";
 
 export interface JobPaths {
   /** Checkpoints: in the run's folder, so each run starts clean and leaves them for a look. */
@@ -18,12 +18,7 @@ export function jobPaths(runDir: string): JobPaths {
 export function jobEnv(ctx: Omit<RunContext, "log">, connectorJar: string, javaHome: string): Record<string, string> {
   const paths = jobPaths(ctx.runDir);
   return {
-    BENCH_BOOTSTRAP: ctx.bootstrap,
-    BENCH_INPUT_TOPIC: ctx.inputTopic,
-    BENCH_OUTPUT_TOPIC: ctx.outputTopic,
-    BENCH_GROUP_ID: ctx.groupId,
-    BENCH_PARALLELISM: String(ctx.parallelism),
-    BENCH_MODELS_DIR: ctx.modelsDir,
+    ...benchAppEnv(ctx),
     BENCH_FLINK_JAR: connectorJar,
     BENCH_CHECKPOINT_DIR: paths.checkpointDir,
     BENCH_TMP_DIR: paths.tmpDir,

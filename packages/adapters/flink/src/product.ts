@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ManagedProcess, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { CONNECTOR, ensureConnectorJar } from "./connector.ts";
 import { jobEnv, jobPaths } from "./job-env.ts";
 import { JAVA_HOME, javaVersion } from "./java.ts";
@@ -55,36 +55,18 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
   mkdirSync(paths.tmpDir, { recursive: true });
   // The driver starts the JVM, the JVM starts the Python workers: all in this process group,
   // so sampling the driver's tree covers them and stop() reaches every one.
-  const proc = new ManagedProcess({
+  const proc = await startReadyApp({
+    name: "flink",
     command: python,
     args: ["-u", APP],
     cwd: ctx.runDir,
     env: jobEnv(ctx, jar, JAVA_HOME),
     logFile: join(ctx.runDir, "flink.log"),
+    readyTimeoutMs: READY_TIMEOUT_MS,
   });
-  try {
-    await proc.waitForLine(/BENCH_READY/, READY_TIMEOUT_MS);
-  } catch (error) {
-    await proc.stop(STOP_GRACE_MS);
-    throw new Error(`flink did not become ready: ${(error as Error).message}\n${proc.logTail()}`);
-  }
   ctx.log(`flink job consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${proc.pid}, parallelism ${ctx.parallelism})`);
-
-  return {
-    rootPids: () => [proc.pid],
-    consumed: { kind: "group-offsets" },
-    exited: proc.exited,
-    logTail: (lines) => proc.logTail(lines),
-    // The job writes only its output topic: no repartition or changelog topics.
-    internalTopics: async () => [],
-    async stop() {
-      try {
-        await proc.stop(STOP_GRACE_MS);
-      } catch (error) {
-        ctx.log(`flink stop: ${(error as Error).message}`);
-      }
-    },
-  };
+  // The job writes only its output topic: no repartition or changelog topics.
+  return runningApp(proc, { stopGraceMs: STOP_GRACE_MS, internalTopics: async () => [] });
 }
 
 export const flink: Product = {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { ManagedProcess, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { benchAppEnv, runningApp, startReadyApp, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -16,33 +16,16 @@ function versions(): Record<string, string> {
 }
 
 async function startApp(ctx: RunContext, mode: "model" | "passthrough"): Promise<RunningProduct> {
-  const app = new ManagedProcess({
+  const app = await startReadyApp({
+    name: `node (${mode})`,
     command: process.execPath,
     args: ["--import", "tsx", APP],
     cwd: import.meta.dirname,
-    env: {
-      BENCH_BOOTSTRAP: ctx.bootstrap,
-      BENCH_INPUT_TOPIC: ctx.inputTopic,
-      BENCH_OUTPUT_TOPIC: ctx.outputTopic,
-      BENCH_GROUP_ID: ctx.groupId,
-      BENCH_MODELS_DIR: ctx.modelsDir,
-      BENCH_NODE_MODE: mode,
-    },
+    env: { ...benchAppEnv(ctx), BENCH_NODE_MODE: mode },
     logFile: join(ctx.runDir, `node-${mode}.log`),
+    readyTimeoutMs: 60_000,
   });
-  try {
-    await app.waitForLine(/BENCH_READY/, 60_000);
-  } catch (error) {
-    await app.stop();
-    throw new Error(`${(error as Error).message}\n${app.logTail()}`);
-  }
-  return {
-    rootPids: () => [app.pid],
-    consumed: { kind: "group-offsets" },
-    exited: app.exited,
-    logTail: (lines) => app.logTail(lines),
-    stop: async () => void (await app.stop()),
-  };
+  return runningApp(app);
 }
 
 const SHARED_ROW = {

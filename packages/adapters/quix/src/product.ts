@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { KafkaAdmin, ManagedProcess, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { benchAppEnv, KafkaAdmin, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { quixInternalTopics } from "./internal-topics.ts";
 import { checkModelLoads, quixPythonEnv, quixVersions } from "./python.ts";
 
@@ -29,35 +29,19 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
 
 async function start(ctx: RunContext): Promise<RunningProduct> {
   const { python } = await quixPythonEnv(ctx.cacheDir, ctx.log);
-  const proc = new ManagedProcess({
+  const proc = await startReadyApp({
+    name: "quix",
     command: python,
     args: ["-u", APP],
     // quixstreams keeps its (here empty) state folder under the working directory.
     cwd: ctx.runDir,
-    env: {
-      BENCH_BOOTSTRAP: ctx.bootstrap,
-      BENCH_INPUT_TOPIC: ctx.inputTopic,
-      BENCH_OUTPUT_TOPIC: ctx.outputTopic,
-      BENCH_GROUP_ID: ctx.groupId,
-      BENCH_PARALLELISM: String(ctx.parallelism),
-      BENCH_MODELS_DIR: ctx.modelsDir,
-    },
+    env: benchAppEnv(ctx),
     logFile: join(ctx.runDir, "quix.log"),
+    readyTimeoutMs: READY_TIMEOUT_MS,
   });
-  try {
-    await proc.waitForLine(/BENCH_READY/, READY_TIMEOUT_MS);
-  } catch (error) {
-    await proc.stop();
-    throw new Error(`quix did not become ready: ${(error as Error).message}\n${proc.logTail()}`);
-  }
   ctx.log(`quix consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${proc.pid})`);
-
-  return {
-    rootPids: () => [proc.pid],
-    consumed: { kind: "group-offsets" },
-    exited: proc.exited,
-    logTail: (lines) => proc.logTail(lines),
-    async internalTopics() {
+  return runningApp(proc, {
+    internalTopics: async () => {
       const admin = await KafkaAdmin.connect(ctx.bootstrap);
       try {
         return quixInternalTopics(await admin.listTopics(), ctx.groupId);
@@ -65,14 +49,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
         await admin.close();
       }
     },
-    async stop() {
-      try {
-        await proc.stop();
-      } catch (error) {
-        ctx.log(`quix stop: ${(error as Error).message}`);
-      }
-    },
-  };
+  });
 }
 
 export const quix: Product = {

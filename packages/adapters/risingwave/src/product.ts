@@ -6,13 +6,13 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { debianPackageVersion, pythonVersions, type ManagedProcess, type Preparation, type PrepareContext, type Product, type ProductExit, type RunContext, type RunningProduct } from "@bench/core";
+import { debianPackageVersion, freePort, pythonVersions, type ManagedProcess, type Preparation, type PrepareContext, type Product, type ProductExit, type RunContext, type RunningProduct } from "@bench/core";
 import type pg from "pg";
 import { ENV_BIN, ENV_URL, locateRisingWave, type RisingWaveLocation } from "./locate.ts";
 import { consumedFromRows, pickSourceStateTable } from "./offsets.ts";
 import { binaryVersion, connect, serverVersion, singleNodeUrl, startSingleNode, waitForSql } from "./risingwave-server.ts";
 import { pipelineNames, pipelineSql, teardownSql } from "./sql.ts";
-import { ensureUdfEnv, freePort, startUdfServer } from "./udf-server.ts";
+import { ensureUdfEnv, startUdfServer } from "./udf-server.ts";
 
 /** Address RisingWave's compute node uses to reach the UDF server (default 127.0.0.1: same host). */
 export const ENV_UDF_HOST = "RISINGWAVE_UDF_HOST";

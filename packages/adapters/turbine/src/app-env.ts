@@ -1,4 +1,4 @@
-import type { RunContext } from "@bench/core";
+import { benchAppEnv, type RunContext } from "@bench/core";
 
 /** Where the run's files appear inside the root (bind mounts, see chroot.ts). */
 export const IN_ROOT = { app: "/bench/app", models: "/bench/models", run: "/bench/run" } as const;
@@ -6,17 +6,12 @@ export const IN_ROOT = { app: "/bench/app", models: "/bench/models", run: "/benc
 /** What the apps read (app/common.py), with paths as they are inside the root. */
 export function appEnv(ctx: RunContext, apiPort: number): Record<string, string> {
   return {
-    BENCH_BOOTSTRAP: ctx.bootstrap,
-    BENCH_INPUT_TOPIC: ctx.inputTopic,
-    BENCH_OUTPUT_TOPIC: ctx.outputTopic,
-    BENCH_GROUP_ID: ctx.groupId,
-    BENCH_PARALLELISM: String(ctx.parallelism),
+    ...benchAppEnv(ctx),
     BENCH_MODELS_DIR: IN_ROOT.models,
     BENCH_TURBINE_STATE_DIR: `${IN_ROOT.run}/turbine-state`,
     BENCH_TURBINE_API_PORT: String(apiPort),
     // The standard (GIL) cp314 build of turbine-fast refuses to start without it.
     TURBINE_ALLOW_GIL: "1",
-    PYTHONUNBUFFERED: "1",
     PYTHONDONTWRITEBYTECODE: "1",
   };
 }

@@ -4,11 +4,12 @@
  * prepare() builds the root once into the cache (root.ts); start() runs the app chrooted.
  */
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import {
+  freePort,
   KafkaAdmin,
-  ManagedProcess,
+  pythonVersionsScript,
+  startReadyApp,
   type Preparation,
   type PrepareContext,
   type Product,
@@ -27,33 +28,12 @@ const SCRIPTS: Record<Variant, string> = { onnx: "turbine_onnx.py", torch: "turb
 const READY_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 20_000;
 
-/** A free loopback port for Turbine's REST API (its /ready is the app's readiness signal). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 async function prepare(variant: Variant, ctx: PrepareContext): Promise<Preparation> {
   const built = await ensureRoot(ctx.cacheDir, ctx.log);
   if (!built.ok) return built;
   const python = join(ROOT_VENV, "bin", "python");
   // pythonVersions runs a host interpreter; the versions must come from inside the root.
-  const script = [
-    "import importlib.metadata as md, json, platform, sys",
-    `dists = ${JSON.stringify(VERSION_MODULES)}`,
-    "out = {'python': platform.python_version() + ('t' if not getattr(sys, '_is_gil_enabled', lambda: True)() else '')}",
-    "for label, dist in dists.items():",
-    "    try: out[label] = md.version(dist)",
-    "    except md.PackageNotFoundError: out[label] = 'missing'",
-    "print(json.dumps(out))",
-  ].join("\n");
-  const versions = await runInRoot(built.root, [python, "-c", script]);
+  const versions = await runInRoot(built.root, [python, "-c", pythonVersionsScript(VERSION_MODULES)]);
   if (versions.exitCode !== 0) return { ok: false, reason: `could not read versions in the root:\n${versions.output}` };
   const imported = await runInRoot(built.root, [python, "-c", "import turbine"], { TURBINE_ALLOW_GIL: "1" });
   if (imported.exitCode !== 0) return { ok: false, reason: `import turbine fails in the root:\n${imported.output.trim().split("\n").slice(-8).join("\n")}` };
@@ -75,18 +55,14 @@ async function start(variant: Variant, ctx: RunContext): Promise<RunningProduct>
       { host: ctx.runDir, inRoot: IN_ROOT.run },
     ],
   );
-  const app = new ManagedProcess({
+  const app = await startReadyApp({
+    name: `turbine (${variant})`,
     command: inv.command,
     args: inv.args,
     env: appEnv(ctx, await freePort()),
     logFile: join(ctx.runDir, `turbine-${variant}.log`),
+    readyTimeoutMs: READY_TIMEOUT_MS,
   });
-  try {
-    await app.waitForLine(/BENCH_READY/, READY_TIMEOUT_MS);
-  } catch (error) {
-    await app.stop();
-    throw new Error(`${(error as Error).message}\n${app.logTail()}`);
-  }
   // Turbine commits to a group it names itself, so consumed is read from that group.
   const group = turbineGroup(ctx);
   let admin: Promise<KafkaAdmin> | undefined;

@@ -1,18 +1,14 @@
-import { appEnv } from "./app-env.ts";
+import { benchAppEnv } from "./app-process.ts";
 
-describe("appEnv", () => {
+describe("benchAppEnv", () => {
   it("passes the run's settings as the BENCH_* variables the app reads", () => {
-    const env = appEnv({
+    const env = benchAppEnv({
       bootstrap: "127.0.0.1:19092",
       inputTopic: "in",
       outputTopic: "out",
       groupId: "g",
       parallelism: 2,
-      runDir: "/tmp/run",
-      repoRoot: "/repo",
       modelsDir: "/repo/models",
-      cacheDir: "/cache",
-      log: () => undefined,
     });
     expect(env).toEqual({
       BENCH_BOOTSTRAP: "127.0.0.1:19092",
