@@ -7,23 +7,9 @@
  * prepare()'s exact reason in its name, and a separate test checks that the reason is the
  * documented one (no installable turbine-fast wheel), so any other failure still fails.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  cacheRoot,
-  fixturesDir,
-  KafkaAdmin,
-  loadFixtures,
-  modelsDir,
-  produceMessages,
-  readTopic,
-  repoRoot,
-  type OutputRecord,
-  type Preparation,
-  type Product,
-  type RunningProduct,
-} from "@bench/core";
+import { cacheRoot, FIXTURE_COUNT, KafkaAdmin, modelsDir, repoRoot, type Preparation, type Product } from "@bench/core";
+import { scoreFixturesThroughProduct, type StopOutcome } from "@bench/core/testing";
 import { turbineGroup } from "../../src/app-env.ts";
 import { turbine, turbineTorch } from "../../src/product.ts";
 
@@ -37,92 +23,26 @@ for (const product of [turbine, turbineTorch]) {
   prepared.set(product.id, await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log }));
 }
 
-function alive(pid: number): boolean {
+async function endToEnd(product: Product): Promise<void> {
+  const run = await scoreFixturesThroughProduct(product, { bootstrap: bootstrap as string, cacheDir, topicPrefix: `${product.id}-it`, log, keepRunning: true });
+  let stopped: StopOutcome;
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return check();
-}
-
-async function endToEnd(product: Product, prep: Preparation): Promise<void> {
-  if (!prep.ok) throw new Error(`prepare failed: ${prep.reason}`);
-  log(`${product.id} versions ${JSON.stringify(prep.versions)}`);
-  const suffix = `${Date.now()}-${process.pid}`;
-  const inputTopic = `${product.id}-it-in-${suffix}`;
-  const outputTopic = `${product.id}-it-out-${suffix}`;
-  const groupId = `${product.id}-it-${suffix}`;
-  const admin = await KafkaAdmin.connect(bootstrap as string);
-  let running: RunningProduct | undefined;
-  try {
-    await admin.createTopics([{ name: inputTopic }, { name: outputTopic }]);
-    running = await product.start({
-      bootstrap: bootstrap as string,
-      inputTopic,
-      outputTopic,
-      groupId,
-      parallelism: 1,
-      runDir: mkdtempSync(join(tmpdir(), `${product.id}-it-`)),
-      repoRoot: repoRoot(),
-      modelsDir: modelsDir(),
-      cacheDir,
-      log,
-    });
-    const roots = running.rootPids();
-    expect(roots.length).toBeGreaterThan(0);
-
-    const fixtures = loadFixtures(fixturesDir());
-    await produceMessages(
-      bootstrap as string,
-      inputTopic,
-      fixtures.map((f) => ({ key: f.record.partition_key, value: JSON.stringify(f.record) })),
-    );
-
-    const scored = new Map<string, OutputRecord>();
-    await readTopic(
-      bootstrap as string,
-      outputTopic,
-      (batch) => {
-        for (const m of batch) {
-          const out = JSON.parse(m.value.toString("utf8")) as OutputRecord;
-          scored.set(out.event_id, out);
-        }
-      },
-      { stopAt: fixtures.length, idleMs: 60_000, timeoutMs: 180_000 },
-    );
-    expect(scored.size).toBe(fixtures.length);
-    for (const f of fixtures) {
-      const out = scored.get(f.record.event_id);
-      expect(out).toBeDefined();
-      expect(out?.ts_ms).toBe(f.record.ts_ms);
-      expect(Math.abs((out?.risk ?? Number.NaN) - f.risk)).toBeLessThanOrEqual(1e-5);
+    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, missing: [], tsMismatches: [], consumed: FIXTURE_COUNT });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
+    expect(run.maxRiskError).toBeLessThanOrEqual(1e-5);
+    // The engine counter is Turbine's own group's committed offset: read it from the broker too.
+    expect(run.running.consumed.kind).toBe("engine-counter");
+    const admin = await KafkaAdmin.connect(bootstrap as string);
+    try {
+      const group = turbineGroup({ groupId: run.topics.groupId, inputTopic: run.topics.input });
+      expect(await admin.committedOffset(group, run.topics.input)).toBe(FIXTURE_COUNT);
+    } finally {
+      await admin.close();
     }
-
-    // The engine counter is Turbine's own group's committed offset.
-    expect(running.consumed.kind).toBe("engine-counter");
-    const group = turbineGroup({ groupId, inputTopic });
-    await waitFor(async () => (await admin.committedOffset(group, inputTopic)) >= fixtures.length, 30_000);
-    expect(await admin.committedOffset(group, inputTopic)).toBe(fixtures.length);
-    if (running.consumed.kind === "engine-counter") expect(await running.consumed.read()).toBe(fixtures.length);
-
-    await running.stop();
-    running = undefined;
-    for (const pid of roots) expect(alive(pid)).toBe(false);
   } finally {
-    await running?.stop();
-    await admin.deleteTopics([inputTopic, outputTopic]);
-    await admin.close();
+    stopped = await run.stop();
   }
+  expect(stopped.aliveAfterStop).toEqual([]);
 }
 
 describe("turbine adapter", () => {
@@ -143,6 +63,6 @@ describe("turbine adapter", () => {
     const title = prep.ok
       ? `${product.id} end to end: scores every fixture record with the reference risk; Turbine's group offset reaches 256; stop() leaves nothing running`
       : `${product.id} end to end SKIPPED: ${prep.reason}`;
-    run(title, () => endToEnd(product, prep), 900_000);
+    run(title, () => endToEnd(product), 900_000);
   }
 });

@@ -1,0 +1,215 @@
+/**
+ * The flow every adapter's integration test runs against a real broker: prepare -> fresh
+ * topics -> start -> produce the fixture records -> read the output until every event id is
+ * seen -> compare with the fixtures -> wait for consumed to reach the fixture count -> stop.
+ * It returns what it saw and leaves the asserting to the test, so each test states its own
+ * bar and adds only what is particular to its product.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Preparation, Product, ProductExit, RunningProduct } from "../adapter.ts";
+import { loadFixtures, type FixtureRow } from "../fixtures.ts";
+import { KafkaAdmin, produceMessages, readTopic } from "../kafka.ts";
+import { fixturesDir, modelsDir, repoRoot } from "../paths.ts";
+import type { OutputRecord } from "../schema.ts";
+
+export interface FixtureRunOptions {
+  bootstrap: string;
+  /** Defaults to 1. */
+  parallelism?: number;
+  cacheDir: string;
+  /** Topic and group names start with this; a timestamp and this pid keep them fresh. */
+  topicPrefix: string;
+  /** Until every fixture event id has come out. Defaults to 180 s. */
+  readTimeoutMs?: number;
+  /** Until consumed reaches the fixture count. Defaults to 30 s. */
+  consumedTimeoutMs?: number;
+  log?: (line: string) => void;
+  /** Return with the product still running (e.g. to ask internalTopics() first); the test then calls stop(). */
+  keepRunning?: boolean;
+}
+
+export interface TsMismatch {
+  eventId: string;
+  expected: number;
+  actual: unknown;
+}
+
+/** How the output compares with the fixtures; pure, so unit-tested on its own. */
+export interface FixtureComparison {
+  /** Largest |risk - reference| over the ids that came out; Infinity when a risk is not a number. */
+  maxRiskError: number;
+  /** Fixture event ids with no output record. */
+  missing: string[];
+  tsMismatches: TsMismatch[];
+}
+
+export interface StopOutcome {
+  exit: ProductExit;
+  /** Root pids still alive (zombies count as dead) right after stop(). */
+  aliveAfterStop: number[];
+}
+
+export interface LiveFixtureRun extends FixtureComparison {
+  preparation: Extract<Preparation, { ok: true }>;
+  topics: { input: string; output: string; groupId: string };
+  /** The last output record seen for each event id (at-least-once products may repeat some). */
+  outputs: Map<string, OutputRecord>;
+  fixtureCount: number;
+  /** Consumed (group offset or the product's engine counter) when the wait ended. */
+  consumed: number;
+  running: RunningProduct;
+  rootPids: number[];
+  /** Root pids alive right after start() returned. */
+  aliveAtStart: number[];
+  /** Stops the product, then deletes the topics; idempotent, never throws for cleanup. */
+  stop(): Promise<StopOutcome>;
+}
+
+export type FixtureRun = LiveFixtureRun & StopOutcome;
+
+export function compareWithFixtures(fixtures: readonly FixtureRow[], outputs: ReadonlyMap<string, OutputRecord>): FixtureComparison {
+  let maxRiskError = 0;
+  const missing: string[] = [];
+  const tsMismatches: TsMismatch[] = [];
+  for (const { record, risk } of fixtures) {
+    const out = outputs.get(record.event_id);
+    if (!out) {
+      missing.push(record.event_id);
+      continue;
+    }
+    if (out.ts_ms !== record.ts_ms) tsMismatches.push({ eventId: record.event_id, expected: record.ts_ms, actual: out.ts_ms });
+    const error = typeof out.risk === "number" ? Math.abs(out.risk - risk) : Number.NaN;
+    // NaN would slip past a max and a <= check alike.
+    maxRiskError = Math.max(maxRiskError, Number.isNaN(error) ? Number.POSITIVE_INFINITY : error);
+  }
+  return { maxRiskError, missing, tsMismatches };
+}
+
+/** Alive and not a zombie waiting to be reaped (state Z in /proc/<pid>/stat). */
+export function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name may hold spaces and parentheses: the state follows the last ')'.
+    return stat.charAt(stat.lastIndexOf(")") + 2) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return check();
+}
+
+export function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOptions & { keepRunning: true }): Promise<LiveFixtureRun>;
+export function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOptions): Promise<FixtureRun>;
+export async function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOptions): Promise<LiveFixtureRun | FixtureRun> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const preparation = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: opts.cacheDir, log });
+  if (!preparation.ok) throw new Error(`${product.id}: prepare failed: ${preparation.reason}`);
+  log(`${product.id} versions ${JSON.stringify(preparation.versions)}`);
+
+  const name = `${opts.topicPrefix}-${Date.now()}-${process.pid}`;
+  const topics = { input: `${name}-in`, output: `${name}-out`, groupId: `${name}-group` };
+  const admin = await KafkaAdmin.connect(opts.bootstrap);
+  const runDir = mkdtempSync(join(tmpdir(), `${opts.topicPrefix}-`));
+  let running: RunningProduct | undefined;
+  let stopped: Promise<StopOutcome> | undefined;
+  let failed = false;
+
+  const stop = (): Promise<StopOutcome> =>
+    (stopped ??= (async () => {
+      const roots = running?.rootPids() ?? [];
+      try {
+        await running?.stop();
+        const exit = running ? await running.exited : { code: null, signal: null };
+        return { exit, aliveAfterStop: roots.filter(alive) };
+      } finally {
+        await admin.deleteTopics([topics.input, topics.output]).catch((e: unknown) => log(`deleting ${name} topics: ${String(e)}`));
+        await admin.close().catch(() => undefined);
+        // A failed run's folder (the product's logs) is kept for reading.
+        if (!failed) rmSync(runDir, { recursive: true, force: true });
+      }
+    })());
+
+  try {
+    await admin.createTopics([{ name: topics.input }, { name: topics.output, config: { "message.timestamp.type": "LogAppendTime" } }]);
+    running = await product.start({
+      bootstrap: opts.bootstrap,
+      inputTopic: topics.input,
+      outputTopic: topics.output,
+      groupId: topics.groupId,
+      parallelism: opts.parallelism ?? 1,
+      runDir,
+      repoRoot: repoRoot(),
+      modelsDir: modelsDir(),
+      cacheDir: opts.cacheDir,
+      log,
+    });
+    const rootPids = running.rootPids();
+    // With no roots, "nothing alive after stop" would hold vacuously.
+    if (rootPids.length === 0) throw new Error(`${product.id}: started with no root process`);
+    const aliveAtStart = rootPids.filter(alive);
+    let exitedEarly = false;
+    void running.exited.then(() => (exitedEarly = true));
+
+    const fixtures = loadFixtures(fixturesDir());
+    await produceMessages(
+      opts.bootstrap,
+      topics.input,
+      fixtures.map((f) => ({ key: f.record.partition_key, value: JSON.stringify(f.record) })),
+    );
+
+    // At-least-once products may repeat records, so read on until every id has been seen
+    // (or the product has ended, or time is up).
+    const outputs = new Map<string, OutputRecord>();
+    const readDeadline = Date.now() + (opts.readTimeoutMs ?? 180_000);
+    let fromOffset = 0;
+    while (outputs.size < fixtures.length && Date.now() < readDeadline && !exitedEarly) {
+      fromOffset += await readTopic(
+        opts.bootstrap,
+        topics.output,
+        (batch) => {
+          for (const m of batch) {
+            const out = JSON.parse(m.value.toString("utf8")) as OutputRecord;
+            outputs.set(out.event_id, out);
+          }
+        },
+        { fromOffset, stopAt: fixtures.length - outputs.size, idleMs: 30_000, timeoutMs: Math.max(1, readDeadline - Date.now()) },
+      );
+    }
+    if (outputs.size < fixtures.length) log(`${product.id}: ${outputs.size} of ${fixtures.length} ids came out; log tail:\n${running.logTail(60)}`);
+
+    const consumedSource = running.consumed;
+    const readConsumed = (): Promise<number> =>
+      consumedSource.kind === "engine-counter" ? consumedSource.read() : admin.committedOffset(topics.groupId, topics.input);
+    await waitFor(async () => (await readConsumed()) >= fixtures.length, opts.consumedTimeoutMs ?? 30_000);
+    const consumed = await readConsumed();
+
+    const live: LiveFixtureRun = {
+      preparation,
+      topics,
+      outputs,
+      fixtureCount: fixtures.length,
+      ...compareWithFixtures(fixtures, outputs),
+      consumed,
+      running,
+      rootPids,
+      aliveAtStart,
+      stop,
+    };
+    if (opts.keepRunning) return live;
+    return { ...live, ...(await stop()) };
+  } catch (error) {
+    failed = true;
+    log(`${product.id}: fixture run failed; its run folder is kept at ${runDir}`);
+    await stop();
+    throw error;
+  }
+}

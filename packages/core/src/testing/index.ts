@@ -1,0 +1,12 @@
+/** Test helpers for the adapters' integration tests: `@bench/core/testing`, not the main entry. */
+export {
+  alive,
+  compareWithFixtures,
+  scoreFixturesThroughProduct,
+  type FixtureComparison,
+  type FixtureRun,
+  type FixtureRunOptions,
+  type LiveFixtureRun,
+  type StopOutcome,
+  type TsMismatch,
+} from "./fixture-run.ts";
