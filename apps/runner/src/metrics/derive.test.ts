@@ -81,3 +81,17 @@ describe("derived efficiency", () => {
     expect(resources(series(1, 1, 3)).instrument).toBe("pss");
   });
 });
+
+describe("rates under step commits", () => {
+  it("one late commit at the window's end does not turn a product that keeps up into a saturated one", () => {
+    // 2000/s consumed and committed each second, but the commit due just before the last tick
+    // came late: the end points alone read 1900/s (5 % short, "saturated").
+    const window: Tick[] = Array.from({ length: 21 }, (_, t) => ({
+      t, phase: "window" as const, inputEnd: 2000 * t, consumed: 2000 * (t === 20 ? 19 : t), outputEnd: 2000 * t,
+      cpuPercent: 45, memMb: 280, processes: 1, instrument: "pss" as const,
+    }));
+    const row = throughput(window, 0);
+    expect(Math.abs(row.consumedPerSec - 2000) / 2000).toBeLessThan(0.02);
+    expect(row.regime).toBe("keep-up");
+  });
+});

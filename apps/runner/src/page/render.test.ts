@@ -75,3 +75,19 @@ describe("renderPage with a sweep", () => {
     expect(page.match(/^\| \d \| (climb|confirm) \|/gm)).toHaveLength(4);
   });
 });
+
+describe("readResults merging", () => {
+  it("lets a product measured again in a later file replace its earlier runs", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "merge-"));
+    const base = committed();
+    const again = committed();
+    again.runs = again.runs.filter((r) => r.product === "node").map((r) => ({ ...r, startedAt: "2027-01-01T00:00:00.000Z" }));
+    writeFileSync(join(dir, "a.json"), JSON.stringify(base));
+    writeFileSync(join(dir, "b.json"), JSON.stringify(again));
+    const merged = readResults([join(dir, "a.json"), join(dir, "b.json")]);
+    expect(merged.runs.map((r) => r.product)).toEqual(["node-passthrough", "node"]);
+    expect(merged.runs.find((r) => r.product === "node")?.startedAt).toBe("2027-01-01T00:00:00.000Z");
+  });
+});

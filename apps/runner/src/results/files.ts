@@ -1,11 +1,26 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import type { BenchResults } from "./types.ts";
+import { resources, throughput } from "../metrics/derive.ts";
+import type { BenchResults, RunResult } from "./types.ts";
 
 export function writeResults(path: string, results: BenchResults): void {
   writeFileSync(path, `${JSON.stringify(results, null, 1)}\n`);
 }
 
-/** Reads one or more results files; several merge into one page (host and broker of the first). */
+/**
+ * The derived figures again from the run's raw ticks, with today's definitions, so that a
+ * page merged from results of different days computes every row the same way.
+ */
+export function rederive(run: RunResult): RunResult {
+  const window = run.ticks.filter((t) => t.phase === "window");
+  if (run.status !== "ok" || !run.throughput || window.length < 2) return run;
+  const t = { ...throughput(window, 0), extraRecordsPerRecord: run.throughput.extraRecordsPerRecord };
+  return { ...run, throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0 };
+}
+
+/**
+ * Reads one or more results files into one page's worth (host and broker of the first). A
+ * product measured again in a later file replaces its runs and sweep from the earlier ones.
+ */
 export function readResults(paths: string[]): BenchResults {
   const all = paths.map((p) => {
     const parsed = JSON.parse(readFileSync(p, "utf8")) as BenchResults;
@@ -14,5 +29,14 @@ export function readResults(paths: string[]): BenchResults {
   });
   const [first, ...rest] = all;
   if (!first) throw new Error("no results files given");
-  return { ...first, runs: [first, ...rest].flatMap((r) => r.runs) };
+  let merged: BenchResults = { ...first, runs: first.runs.map(rederive), sweeps: first.sweeps ?? [] };
+  for (const later of rest) {
+    const remeasured = new Set(later.runs.map((r) => r.product));
+    merged = {
+      ...merged,
+      runs: [...merged.runs.filter((r) => !remeasured.has(r.product)), ...later.runs.map(rederive)],
+      sweeps: [...(merged.sweeps ?? []).filter((s) => !remeasured.has(s.product)), ...(later.sweeps ?? [])],
+    };
+  }
+  return merged;
 }
