@@ -19,7 +19,7 @@ import { KafkaBroker } from "./broker/kafka-broker.ts";
 import { describeHost } from "./host.ts";
 import { renderPage } from "./page/render.ts";
 import { RunProgress } from "./progress.ts";
-import { measureRun, type RunSettings } from "./run/measure.ts";
+import { measureRun, productCacheDir, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { writeResults } from "./results/files.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
@@ -139,7 +139,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       };
       log(`\n== ${product.id}: preparing`);
       const prepared = await product
-        .prepare({ repoRoot: root, modelsDir: modelsDir(), cacheDir: join(cache, product.id.split("-")[0] as string), log })
+        .prepare({ repoRoot: root, modelsDir: modelsDir(), cacheDir: productCacheDir(cache, product.id), log })
         .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
       let result: RunResult;
       if (!prepared.ok) {

@@ -54,6 +54,11 @@ export interface BenchContext {
 
 type Prepared = Extract<Preparation, { ok: true }>;
 
+/** Rows of one adapter (node and node-passthrough, turbine and turbine-torch) share one cache folder. */
+export function productCacheDir(cacheRoot: string, productId: string): string {
+  return join(cacheRoot, productId.split("-")[0] as string);
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export async function measureRun(product: Product, prepared: Prepared, settings: RunSettings, bench: BenchContext): Promise<RunResult> {
@@ -93,7 +98,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
       runDir,
       repoRoot: bench.repoRoot,
       modelsDir: bench.modelsDir,
-      cacheDir: join(bench.cacheDir, product.id.split("-")[0] as string),
+      cacheDir: productCacheDir(bench.cacheDir, product.id),
       log: bench.log,
     });
   } catch (error) {
