@@ -125,8 +125,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
       timeoutMs: 180_000,
       aborted: abortReason,
     });
-    const { outputsRead: _, ...verdict } = verification;
-    result.verification = verdict;
+    result.verification = verification;
     if (!verification.passed) {
       result.reason = `verification failed: ${verification.problem}`;
       return result;
@@ -154,7 +153,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
     const windowEndS = settings.warmupSec + settings.windowSec;
     let windowMs: [number, number] = [0, 0];
     let gendataAtWindow: [GendataReport | undefined, GendataReport | undefined] = [undefined, undefined];
-    let brokerCpu: number[] = [];
+    const brokerCpu: number[] = [];
     let previous: Tick | undefined;
     let lastProgressAt = 0;
     let behindSeconds = 0;
@@ -225,16 +224,14 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
     result.throughput = { ...throughput(window, 0), extraRecordsPerRecord: lastConsumed > 0 ? extra / lastConsumed : 0 };
     result.resources = resources(window);
     result.selectivity = result.throughput.consumedPerSec > 0 ? result.throughput.outputPerSec / result.throughput.consumedPerSec : 0;
-    const windowSeconds = (window[window.length - 1]?.t ?? 0) - (window[0]?.t ?? 0);
     const runnerCpu = process.cpuUsage(runnerCpuStart);
     const gd = gendataAtWindow;
     result.harness = {
       samplerCpuPercent: sampler.cost().cpuPercent,
       runnerCpuPercent: ((runnerCpu.user + runnerCpu.system) / 1e6 / ((performance.now() - t0) / 1000)) * 100,
-      gendataCpuPercent: gd[0] && gd[1] && windowSeconds > 0 ? ((gd[1].cpuSeconds - gd[0].cpuSeconds) / (gd[1].t - gd[0].t)) * 100 : 0,
+      gendataCpuPercent: gd[0] && gd[1] && gd[1].t > gd[0].t ? ((gd[1].cpuSeconds - gd[0].cpuSeconds) / (gd[1].t - gd[0].t)) * 100 : 0,
       brokerCpuPercent: brokerCpu.length > 0 ? brokerCpu.reduce((a, b) => a + b, 0) / brokerCpu.length : 0,
     };
-    brokerCpu = [];
 
     const last = result.ticks[result.ticks.length - 1] as Tick;
     result.delivery = await auditOutputs({

@@ -1,14 +1,4 @@
-import { PYTHON_ENV, upstreamVersion } from "./python.ts";
-
-describe("upstreamVersion", () => {
-  it("drops the Debian revision and repack suffix", () => {
-    expect(upstreamVersion("1.13.1+dfsg-4")).toBe("1.13.1");
-  });
-
-  it("drops an epoch", () => {
-    expect(upstreamVersion("1:2.0.3-1")).toBe("2.0.3");
-  });
-});
+import { PYTHON_ENV } from "./python.ts";
 
 describe("PYTHON_ENV", () => {
   it("pins every requirement exactly, numpy to Debian's", () => {

@@ -5,7 +5,7 @@
  * Flink distribution's jars (about 310 MB), which is why this is the heaviest install.
  */
 import { execa } from "execa";
-import { ensurePythonEnv, pythonVersions, type PythonEnv } from "@bench/core";
+import { debianPackageVersion, ensurePythonEnv, pythonVersions, type PythonEnv } from "@bench/core";
 
 export const FLINK_VERSION = "2.2.1";
 
@@ -18,18 +18,6 @@ export const PYTHON_ENV = {
 
 export function flinkPythonEnv(cacheDir: string, log: (line: string) => void): Promise<PythonEnv> {
   return ensurePythonEnv(PYTHON_ENV, cacheDir, log);
-}
-
-/** "1.13.1+dfsg-4" -> "1.13.1": the upstream part of a Debian package version. */
-export function upstreamVersion(debianVersion: string): string | undefined {
-  const match = /^(?:\d+:)?(\d+(?:\.\d+)*)/.exec(debianVersion.trim());
-  return match?.[1];
-}
-
-/** Debian's torch calls itself 1.13.0a0; the page shows the package's version when dpkg knows it. */
-async function debianTorchVersion(): Promise<string | undefined> {
-  const result = await execa("dpkg-query", ["-W", "-f", "${Version}", "python3-torch"], { reject: false });
-  return result.exitCode === 0 ? upstreamVersion(result.stdout) : undefined;
 }
 
 /** Proves the venv imports PyFlink and reproduces the model card's probes. */
@@ -47,7 +35,7 @@ export async function flinkPythonVersions(python: string): Promise<Record<string
     pyarrow: "pyarrow",
     numpy: "numpy",
   });
-  const debianTorch = await debianTorchVersion();
+  const debianTorch = await debianPackageVersion("python3-torch");
   if (debianTorch !== undefined) versions.torch = debianTorch;
   return versions;
 }

@@ -48,9 +48,3 @@ export const VERSION_MODULES: Record<string, string> = {
   pyarrow: "pyarrow",
   onnxruntime: "onnxruntime",
 };
-
-/** The release part of a version: "2.14.1+dfsg-1" -> "2.14.1", "1:2.4.6+ds-5+b1" -> "2.4.6". */
-export function releaseVersion(version: string): string {
-  const match = /^(?:\d+:)?(\d+(?:\.\d+)*)/.exec(version);
-  return match?.[1] ?? version;
-}

@@ -3,7 +3,8 @@
  * rows cannot run here. Kept apart from the I/O so it can be tested alone.
  */
 import type { Preparation } from "@bench/core";
-import { OTHER_ROWS_TORCH, releaseVersion, SEED_PYTHON } from "./pins.ts";
+import { upstreamVersion } from "@bench/core";
+import { OTHER_ROWS_TORCH, SEED_PYTHON } from "./pins.ts";
 
 export type Variant = "onnx" | "torch";
 
@@ -48,7 +49,7 @@ export function preparationFrom(variant: Variant, reported: Record<string, strin
   const missing = wanted.filter((name) => reported[name] === undefined || reported[name] === "missing");
   if (missing.length > 0) return { ok: false, reason: `missing from the Turbine root's venv: ${missing.join(", ")}` };
   const python = reported.python ?? "unknown";
-  const torch = debianTorch !== undefined ? releaseVersion(debianTorch) : (reported.torch ?? "missing");
+  const torch = (debianTorch !== undefined ? upstreamVersion(debianTorch) : undefined) ?? reported.torch ?? "missing";
   const versions: Record<string, string> = { turbine: reported.turbine as string, python, pyarrow: reported.pyarrow as string };
   if (variant === "onnx") versions.onnxruntime = reported.onnxruntime as string;
   else versions.torch = torch;
