@@ -2,7 +2,11 @@
 import type { MemoryInstrument, RowDescription } from "@bench/core";
 
 export type Regime = "keep-up" | "saturated" | "draining";
-export type Phase = "verify" | "warmup" | "window" | "drain";
+/**
+ * settle: from gendata's start until the backlog has settled (or the cap); then the measured
+ * window. "warmup" (a fixed discarded span) appears only in schema-1 files.
+ */
+export type Phase = "verify" | "warmup" | "settle" | "window" | "drain";
 
 /** One tick of the run: cumulative counters and the product tree's resources. */
 export interface Tick {
@@ -17,6 +21,10 @@ export interface Tick {
   memMb: number;
   processes: number;
   instrument: MemoryInstrument;
+  /** CPU of every process that is neither the product's tree nor the harness (runner, gendata, broker), 100 = one core. */
+  foreignCpuPercent?: number;
+  /** Steal time from /proc/stat over the tick, 100 = one core. */
+  stealPercent?: number;
 }
 
 export interface ThroughputRow {
@@ -56,6 +64,8 @@ export interface DeliveryCheck {
   lost: number;
   duplicated: number;
   scoresChecked: number;
+  /** Checked outputs whose risk is missing, not a number, or off the reference by more than the card's tolerance. */
+  misScored?: number;
   maxScoreError: number;
   /** End-to-end ms (input ts_ms -> output broker timestamp) over the window's records. */
   latencyMs?: { p50: number; p99: number; max: number; count: number };
@@ -68,13 +78,41 @@ export interface HarnessCost {
   brokerCpuPercent: number;
 }
 
+/**
+ * How quiet and how fast the machine was around a run. A run is noisy when any `noisyBecause`
+ * entry is set; thresholds live in `run/conditions.ts`.
+ */
+export interface RunConditions {
+  /** Speed index (reference records per CPU-second) just before gendata started and just after the run. */
+  speedIndexBefore: number;
+  speedIndexAfter: number;
+  /** Average over the window, 100 = one core. */
+  foreignCpuAvg: number;
+  foreignCpuMax: number;
+  stealAvg: number;
+  noisy: boolean;
+  noisyBecause: string[];
+}
+
+/**
+ * ok: measured and valid. invalid: it ran, but did not do the work (failed verification,
+ * mis-scored or lost records, a backlog that never drained): shown with a mark, never a result.
+ * failed: crashed, hung or would not start. skipped: cannot run on this machine (reason says why).
+ */
+export type RunStatus = "ok" | "invalid" | "failed" | "skipped";
+
 export interface RunResult {
   product: string;
   /** Set on the runs of a sweep: why this rate was run. */
   sweepPurpose?: "climb" | "refine" | "confirm";
-  status: "ok" | "failed" | "skipped";
-  /** Why a row failed or was skipped (with the product's log tail when it crashed). */
+  status: RunStatus;
+  /** Why a row failed, was invalid or was skipped (with the product's log tail when it crashed). */
   reason?: string;
+  /** False when the backlog had not settled by the cap and the window began anyway: never a knee. */
+  settled?: boolean;
+  /** Seconds from gendata's start to the window's start. */
+  settleSec?: number;
+  conditions?: RunConditions;
   startedAt: string;
   settings: { offeredRate: number; warmupSec: number; windowSec: number; parallelism: number; seed: number };
   row: RowDescription;
@@ -102,17 +140,45 @@ export interface HostInfo {
 }
 
 /** A product's knee search: its outcome; each step is also a run in `runs`. */
+export interface SweepStep {
+  rate: number;
+  purpose: "climb" | "refine" | "confirm";
+  offeredPerSec: number;
+  consumedPerSec: number;
+  regime?: Regime;
+  lagDrift?: number;
+  cpuAvg?: number;
+  failed?: string;
+  /** The run did not do the work (see RunStatus): the sweep stops there. */
+  invalid?: string;
+  /** The machine was not quiet (RunConditions.noisyBecause): the step was repeated. */
+  noisy?: string;
+  unsettled?: boolean;
+  gendataShort: boolean;
+  speedIndex?: number;
+  foreignCpuAvg?: number;
+  stealAvg?: number;
+}
+
+/** min / median / max over a row's keep-up runs at its knee rate. */
+export interface Spread {
+  runs: number;
+  rowsPerCore: { min: number; median: number; max: number };
+  cpuMicrosPerInference: { min: number; median: number; max: number };
+}
+
 export interface SweepRecord {
   product: string;
   knee?: number;
   ceiling?: number;
   confirmed: boolean;
   stoppedBecause: string;
-  steps: Array<{ rate: number; purpose: "climb" | "refine" | "confirm"; offeredPerSec: number; consumedPerSec: number; regime?: Regime; lagDrift?: number; cpuAvg?: number; failed?: string; gendataShort: boolean }>;
+  steps: SweepStep[];
 }
 
 export interface BenchResults {
-  schema: 1;
+  /** 2 added conditions, settle, invalid, misScored; readers accept 1 too. */
+  schema: 1 | 2;
   generatedAt: string;
   host: HostInfo;
   broker: { name: string; version: string; bootstrap: string; startedByRunner: boolean };
