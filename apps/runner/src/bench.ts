@@ -1,6 +1,7 @@
 /**
- * The main job: prepare each chosen product, run it once at its offered rate, write results
- * after every run (so an interruption keeps what was measured), render the page at the end.
+ * The main job: read the machine's speed index, prepare each chosen product, run it at its
+ * offered rate (or sweep for its knee), write results after every run (so an interruption keeps
+ * what was measured), render the page at the end, and exit with a code that says how it went.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -16,12 +17,17 @@ import {
   type Product,
 } from "@bench/core";
 import { KafkaBroker } from "./broker/kafka-broker.ts";
+import { localListenerPid } from "./broker/local-pid.ts";
 import { describeHost } from "./host.ts";
 import { renderPage } from "./page/render.ts";
+import { EXIT, exitCodeFor } from "./exit-code.ts";
 import { RunProgress } from "./progress.ts";
+import type { BenchContext } from "./run/context.ts";
 import { measureRun, productCacheDir, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
+import { measureSpeedIndex } from "./run/speed-index.ts";
 import { writeResults } from "./results/files.ts";
+import { runSummary } from "./summary.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
 import type { BenchResults, RunResult } from "./results/types.ts";
@@ -30,7 +36,9 @@ export interface BenchOptions {
   products?: string;
   rate: { byProduct: Map<string, number>; fallback: number | undefined };
   warmup: number;
+  settleTimeout: number;
   window: number;
+  repeat: number;
   parallelism: number;
   bootstrap?: string;
   results?: string;
@@ -63,12 +71,16 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const chosen = choose(all, opts.products);
   if (typeof chosen === "string") {
     log(`bench: ${chosen}`);
-    return 2;
+    return EXIT.badInput;
   }
   const unknownRates = [...opts.rate.byProduct.keys()].filter((id) => !all.some((p) => p.id === id));
   if (unknownRates.length > 0) {
     log(`bench: --rate names unknown product ${unknownRates.join(", ")}`);
-    return 2;
+    return EXIT.badInput;
+  }
+  if (opts.settleTimeout <= opts.warmup) {
+    log(`bench: --settle-timeout (${opts.settleTimeout}) must be longer than --warmup (${opts.warmup})`);
+    return EXIT.badInput;
   }
 
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -93,36 +105,55 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       broker = await KafkaBroker.start({ cacheDir: join(cache, "kafka"), logFile: join(resultsDir, "broker.log"), log });
     } catch (error) {
       log(`bench: ${(error as Error).message}`);
-      return 1;
+      return EXIT.couldNotRun;
     }
   }
   const bootstrap = opts.bootstrap ?? (broker as KafkaBroker).bootstrap;
+  const brokerPid = broker?.pid ?? localListenerPid(bootstrap);
   const progress = new RunProgress();
+  // Before any product runs: the reading every run's before/after readings are compared with.
+  measureSpeedIndex();
+  const speedReference = measureSpeedIndex().recordsPerCpuSecond;
+  log(`bench: speed index ${Math.round(speedReference)} reference records per CPU-second`);
   const results: BenchResults = {
-    schema: 1,
+    schema: 2,
     generatedAt: new Date().toISOString(),
     host: await describeHost(),
+    speedIndexReference: speedReference,
     broker: { name: "Apache Kafka", version: broker?.version ?? "external", bootstrap, startedByRunner: broker !== undefined },
     runs: [],
   };
   const resultsFile = join(resultsDir, "results.json");
+  const reference = await ReferenceModel.load(modelsDir());
+  results.modelTolerance = reference.card.tolerance;
   let admin: KafkaAdmin | undefined;
   try {
     admin = await KafkaAdmin.connect(bootstrap);
-    const bench = {
+    const windowSeconds = new Map<string, number>();
+    const bench: BenchContext = {
       bootstrap,
-      ...(broker ? { brokerPid: broker.pid } : {}),
+      // A broker given with --bootstrap that runs on this machine is harness too, not foreign load.
+      ...(brokerPid !== undefined ? { brokerPid } : {}),
       admin,
-      reference: await ReferenceModel.load(modelsDir()),
+      reference,
       fixtures: loadFixtures(fixturesDir()),
       repoRoot: root,
       modelsDir: modelsDir(),
       cacheDir: cache,
       resultsDir,
+      speedReference,
       log,
-      onRunStart: progress.start.bind(progress),
-      onTick: progress.update.bind(progress),
-      onRunEnd: progress.stop.bind(progress),
+      onRunStart: (product, rate, seconds) => {
+        windowSeconds.set(product, 0);
+        progress.start(product, rate, seconds);
+      },
+      onTick: (product, phase, tick, perSec) => {
+        const done = (windowSeconds.get(product) ?? 0) + (phase === "window" ? 1 : 0);
+        windowSeconds.set(product, done);
+        const left = phase === "drain" ? 0 : opts.window - done + (phase === "settle" ? Math.max(0, opts.warmup - tick.t) : 0);
+        progress.update(product, phase, left, tick, perSec.offered, perSec.consumed);
+      },
+      onRunEnd: () => progress.stop(),
       interrupted: () => interrupted,
     };
     for (const product of chosen) {
@@ -131,6 +162,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       const settings: RunSettings = {
         rate,
         warmupSec: opts.warmup,
+        settleCapSec: opts.settleTimeout,
         windowSec: opts.window,
         parallelism: opts.parallelism,
         seed: FIXTURE_SEED,
@@ -141,34 +173,28 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       const prepared = await product
         .prepare({ repoRoot: root, modelsDir: modelsDir(), cacheDir: productCacheDir(cache, product.id), log })
         .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
-      let result: RunResult;
+      const keep = (run: RunResult): void => {
+        results.runs.push(run);
+        writeResults(resultsFile, results);
+      };
       if (!prepared.ok) {
         log(`== ${product.id}: not run — ${prepared.reason}`);
-        result = skipped(product, prepared.reason, settings);
+        keep(skipped(product, prepared.reason, settings));
       } else if (opts.sweep) {
         const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
-        const sweep = await sweepProduct(
-          product,
-          prepared,
-          settings,
-          { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor },
-          bench,
-          (run) => {
-            results.runs.push(run);
-            writeResults(resultsFile, results);
-          },
-        );
+        const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor }, bench, keep);
         (results.sweeps ??= []).push(sweep);
         log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
         writeResults(resultsFile, results);
-        continue;
       } else {
-        log(`== ${product.id}: ${rate}/s, ${opts.warmup}s warmup + ${opts.window}s window`);
-        result = await measureRun(product, prepared, settings, bench);
-        log(result.status === "ok" ? `== ${product.id}: ${summary(result)}` : `== ${product.id}: FAILED — ${result.reason}`);
+        for (let i = 1; i <= opts.repeat && !interrupted; i++) {
+          log(`== ${product.id}: ${rate}/s${opts.repeat > 1 ? ` (run ${i} of ${opts.repeat})` : ""}, window after ≥${opts.warmup}s once the backlog settles (at most ${opts.settleTimeout}s), ${opts.window}s measured`);
+          const run = await measureRun(product, prepared, settings, bench);
+          log(`== ${product.id}: ${runSummary(run)}`);
+          keep(run);
+          if (run.status === "failed" || run.status === "invalid") break;
+        }
       }
-      results.runs.push(result);
-      writeResults(resultsFile, results);
     }
   } finally {
     progress.stop();
@@ -180,7 +206,10 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   writeFileSync(join(resultsDir, "page.md"), page);
   console.log(page);
   log(`\nresults: ${resultsFile}\npage:    ${join(resultsDir, "page.md")}`);
-  return interrupted ? 130 : 0;
+  const code = exitCodeFor(results.runs, interrupted !== undefined);
+  if (code === EXIT.failedOrInvalid) log("bench: at least one run failed or was invalid (exit 3): its row is marked, and it is not a result");
+  if (code === EXIT.noisy) log("bench: at least one run was measured on a noisy machine (exit 4): its row is marked; re-run on a quiet machine");
+  return code;
 }
 
 function skipped(product: Product, reason: string, settings: RunSettings): RunResult {
@@ -198,9 +227,4 @@ function skipped(product: Product, reason: string, settings: RunSettings): RunRe
     gendataWarnings: [],
     ticks: [],
   };
-}
-
-function summary(r: RunResult): string {
-  const t = r.throughput!;
-  return `${Math.round(t.consumedPerSec)}/s consumed of ${Math.round(t.offeredPerSec)}/s offered (${t.regime}), cpu ${t.cpuAvg.toFixed(1)}%, ${Math.round(t.rowsPerCore)} rows/s per core, lost ${r.delivery?.lost}, dup ${r.delivery?.duplicated}`;
 }

@@ -5,8 +5,9 @@
  *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md]
  *   pnpm --filter runner bench broker        (a broker for tests; prints BOOTSTRAP=host:port)
  *
- * Exit codes: 0 done, 1 the bench could not run (e.g. the broker would not start), 2 bad input,
- * 130 interrupted (results so far are kept).
+ * Exit codes (src/exit-code.ts): 0 every run valid on a quiet machine, 1 the bench could not
+ * run (e.g. the broker would not start), 2 bad input, 3 a run failed or was invalid, 4 a run
+ * was measured on a noisy machine, 130 interrupted (results so far are kept).
  */
 import { availableParallelism } from "node:os";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
@@ -29,8 +30,10 @@ const program = new Command("bench")
 program
   .option("-p, --products <ids>", "comma-separated product ids (default: every product)")
   .option("-r, --rate <spec>", "offered records/s: N, or id=N,...,default=N", parseRates, parseRates("default=20000"))
-  .option("--warmup <s>", "seconds discarded before the window", wholeNumber, 10)
+  .option("--warmup <s>", "the window never starts sooner than this many seconds after gendata", wholeNumber, 10)
+  .option("--settle-timeout <s>", "the window starts by then even if the backlog has not settled (the run is then unsettled)", wholeNumber, 60)
   .option("--window <s>", "seconds measured", wholeNumber, 30)
+  .option("--repeat <n>", "runs per product at its rate (without --sweep); the page shows their spread", wholeNumber, 1)
   .option("--parallelism <n>", "cores a product may use through its own mechanism", wholeNumber, availableParallelism())
   .option("--bootstrap <host:port>", "use this Kafka instead of starting one")
   .option("--results <dir>", "where results and the page go (default results/<timestamp>)")
@@ -50,7 +53,14 @@ program
   .description("render the page from results files")
   .argument("<results...>", "results.json files (several merge into one page)")
   .option("-o, --out <file>", "write the page here (default: stdout)")
-  .action((files: string[], opts: { out?: string }) => renderCommand(files, opts.out));
+  .action((files: string[], opts: { out?: string }) => {
+    try {
+      renderCommand(files, opts.out);
+    } catch (error) {
+      process.stderr.write(`render: ${(error as Error).message}\n`);
+      process.exitCode = 2;
+    }
+  });
 
 program
   .command("broker")

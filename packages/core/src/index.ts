@@ -11,6 +11,7 @@ export type {
 export { benchAppEnv, freePort, runningApp, startReadyApp } from "./app-process.ts";
 export { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
 export { featureMatrix, normalise, type FeatureVector } from "./features.ts";
+export { mix32, mulberry32, type Rng } from "./random.ts";
 export { makeRecord, makeTemplate, POOL_SIZE, RecordEncoder, type RecordTemplate } from "./generator.ts";
 export { cacheRoot, fixturesDir, modelsDir, repoRoot } from "./paths.ts";
 export { debianPackageVersion, ensurePythonEnv, pythonVersions, pythonVersionsScript, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
@@ -28,4 +29,16 @@ export {
 export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
 export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
 export { FIXTURE_COUNT, FIXTURE_SEED, FIXTURE_TS_MS, loadFixtures, type FixtureRow } from "./fixtures.ts";
-export { CLOCK_TICKS, processTree, readMemory, readStat, type ProcStat } from "./proc.ts";
+export {
+  CLOCK_TICKS,
+  parseMachineCpu,
+  processTree,
+  readMachineCpu,
+  readMemory,
+  readProcessTable,
+  readStat,
+  treeOf,
+  type MachineCpu,
+  type ProcessTable,
+  type ProcStat,
+} from "./proc.ts";

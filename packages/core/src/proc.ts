@@ -32,30 +32,64 @@ export function allPids(): number[] {
   return pids;
 }
 
-/** Every live process whose ancestry reaches one of `roots` (roots included). */
-export function processTree(roots: readonly number[]): ProcStat[] {
-  const stats = new Map<number, ProcStat>();
+/** One reading of every live process: pid -> its stat. */
+export type ProcessTable = ReadonlyMap<number, ProcStat>;
+
+export function readProcessTable(): ProcessTable {
+  const table = new Map<number, ProcStat>();
   for (const pid of allPids()) {
     const stat = readStat(pid);
-    if (stat) stats.set(pid, stat);
+    if (stat) table.set(pid, stat);
   }
+  return table;
+}
+
+/** Every process in `table` whose ancestry reaches one of `roots` (roots included). */
+export function treeOf(table: ProcessTable, roots: readonly number[]): ProcStat[] {
   const children = new Map<number, number[]>();
-  for (const s of stats.values()) {
+  for (const s of table.values()) {
     const list = children.get(s.ppid);
     if (list) list.push(s.pid);
     else children.set(s.ppid, [s.pid]);
   }
   const tree: ProcStat[] = [];
-  const queue = roots.filter((pid) => stats.has(pid));
+  const queue = roots.filter((pid) => table.has(pid));
   const seen = new Set<number>();
   while (queue.length > 0) {
     const pid = queue.pop() as number;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    tree.push(stats.get(pid) as ProcStat);
+    tree.push(table.get(pid) as ProcStat);
     queue.push(...(children.get(pid) ?? []));
   }
   return tree;
+}
+
+/** Every live process whose ancestry reaches one of `roots` (roots included). */
+export function processTree(roots: readonly number[]): ProcStat[] {
+  return treeOf(readProcessTable(), roots);
+}
+
+/** The machine-wide CPU counters of /proc/stat's first line, in clock ticks. */
+export interface MachineCpu {
+  /** Every state but idle and iowait. */
+  busy: number;
+  steal: number;
+  total: number;
+}
+
+/** Parses /proc/stat's aggregate `cpu` line (user nice system idle iowait irq softirq steal ...). */
+export function parseMachineCpu(procStat: string): MachineCpu {
+  const line = procStat.split("\n").find((l) => l.startsWith("cpu "));
+  if (!line) throw new Error("no aggregate cpu line in /proc/stat");
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  // guest and guest_nice are already inside user and nice.
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, steal, total: busy + idle + iowait };
+}
+
+export function readMachineCpu(): MachineCpu {
+  return parseMachineCpu(readFileSync("/proc/stat", "utf8"));
 }
 
 export interface MemoryReading {

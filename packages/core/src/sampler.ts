@@ -4,7 +4,7 @@
  * threads are found afresh each tick, so workers a product forks later are counted. The
  * sampler's own CPU is measured too, so the page can say what watching cost.
  */
-import { CLOCK_TICKS, processTree, readMemory } from "./proc.ts";
+import { CLOCK_TICKS, readMemory, readProcessTable, treeOf, type ProcessTable } from "./proc.ts";
 
 export type MemoryInstrument = "pss" | "rss" | "mixed";
 
@@ -32,11 +32,14 @@ export class TreeSampler {
 
   constructor(private readonly roots: () => number[]) {}
 
-  /** The first call only primes the deltas and returns undefined. */
-  sample(): ResourceSample | undefined {
+  /**
+   * The first call only primes the deltas and returns undefined. `table` lets a caller that
+   * reads every process anyway (foreign-load accounting) share one reading of /proc.
+   */
+  sample(table?: ProcessTable): ResourceSample | undefined {
     const ownBefore = process.cpuUsage();
     const now = performance.now();
-    const tree = processTree(this.roots());
+    const tree = treeOf(table ?? readProcessTable(), this.roots());
     let deltaTicks = 0;
     const current = new Map<number, number>();
     for (const p of tree) {

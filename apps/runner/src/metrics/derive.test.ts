@@ -1,4 +1,6 @@
-import { classifyRegime, lagDrift, percentile, resources, slope, throughput } from "./derive.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { classifyRegime, commitDrift, lagDrift, percentile, resources, robustSlope, slope, throughput } from "./derive.ts";
 import type { Tick } from "../results/types.ts";
 
 /** A synthetic window: offered and consumed at fixed rates, committed in steps of `commitEvery` s. */
@@ -93,5 +95,45 @@ describe("rates under step commits", () => {
     const row = throughput(window, 0);
     expect(Math.abs(row.consumedPerSec - 2000) / 2000).toBeLessThan(0.02);
     expect(row.regime).toBe("keep-up");
+  });
+});
+
+describe("regime from the work done (the 2026-12-01 quix sweep)", () => {
+  // The window ticks of every quix run of that sweep, as measured. At 10k, 12.5k and 15k the
+  // output topic grew at the offered rate with p50 latency of 17-21 ms, but a late commit made
+  // the committed-offset slope read them saturated, and the knee came out at 5k.
+  const evidence = JSON.parse(readFileSync(join(import.meta.dirname, "__fixtures__", "quix-sweep-2026-12-01.json"), "utf8")) as {
+    runs: Array<{ rate: number; regimeThen: string; window: Tick[] }>;
+  };
+
+  it.each([10_000, 12_500, 15_000])("quix kept up at %i/s and is classed keep-up", (rate) => {
+    const runs = evidence.runs.filter((r) => r.rate === rate);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const run of runs) {
+      const row = throughput(run.window, 0);
+      expect(row.regime).toBe("keep-up");
+      expect(Math.abs(row.consumedPerSec - rate) / rate).toBeLessThan(0.03);
+    }
+    expect(runs.some((r) => r.regimeThen === "saturated")).toBe(true); // what the old reading said
+  });
+
+  it("quix fed 20k/s, beyond what it does, is still saturated", () => {
+    const run = evidence.runs.find((r) => r.rate === 20_000)!;
+    const row = throughput(run.window, 0);
+    expect(row.regime).toBe("saturated");
+    expect(row.outputPerSec).toBeLessThan(19_000);
+  });
+
+  it("a product that republishes but stops committing is not keeping up", () => {
+    const w = series(10_000, 10_000, 20).map((t) => ({ ...t, consumed: t.t < 5 ? t.consumed : (series(10_000, 10_000, 20)[5] as Tick).consumed }));
+    expect(commitDrift(w)).toBeGreaterThan(0.02);
+    expect(throughput(w, 0).regime).toBe("saturated");
+  });
+
+  it("the robust slope ignores one late commit; least squares does not", () => {
+    const ts = Array.from({ length: 21 }, (_, t) => t);
+    const ys = ts.map((t) => (t === 19 ? 18_000 : t * 1000));
+    expect(robustSlope(ts, ys)).toBe(1000);
+    expect(slope(ts, ys)).toBeLessThan(1000);
   });
 });

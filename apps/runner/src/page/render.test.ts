@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readResults } from "../results/files.ts";
-import type { BenchResults } from "../results/types.ts";
+import type { BenchResults, RunResult } from "../results/types.ts";
 import { renderPage, rowsOf } from "./render.ts";
+import { spreadOf } from "./rows.ts";
 
 const fixtures = join(import.meta.dirname, "__fixtures__");
 const committed = (): BenchResults => readResults([join(fixtures, "results.json")]);
@@ -10,6 +11,19 @@ const committed = (): BenchResults => readResults([join(fixtures, "results.json"
 describe("renderPage", () => {
   it("renders the committed results to the committed page, byte for byte", () => {
     expect(renderPage(committed())).toBe(readFileSync(join(fixtures, "page.md"), "utf8"));
+  });
+
+  it("renders a schema-2 results file (a real run on a busy machine) byte for byte, each noisy row marked", () => {
+    const results = readResults([join(fixtures, "results-schema2.json")]);
+    const page = renderPage(results);
+    expect(page).toBe(readFileSync(join(fixtures, "page-schema2.md"), "utf8"));
+    expect(page).toMatch(/^Machine: speed index 139,632 reference records per CPU-second/m);
+    expect(page).toMatch(/^\| node-passthrough 20\.20\.2 \| 4,994 \|.*\| ⚠ NOISY — foreign load 75\.3%, speed before -29%, speed after -40% \|$/m);
+    expect(page).toContain("## Run conditions");
+  });
+
+  it("says plainly that a schema-1 page cannot tell a busy machine from a slow product", () => {
+    expect(renderPage(committed())).toContain("these results predate the speed index and foreign-load accounting");
   });
 
   it("has the seed's sections and a row per measured product in every table", () => {
@@ -31,14 +45,31 @@ describe("renderPage", () => {
     expect(rowsOf(results).notRun.map((r) => r.product)).toEqual(["risingwave"]);
   });
 
-  it("marks a saturated row's latency unbounded and a lossy row ✗", () => {
+  it("marks a saturated row's latency unbounded", () => {
     const results = committed();
     const run = results.runs[0]!;
     run.throughput = { ...run.throughput!, regime: "saturated" };
+    expect(renderPage(results)).toMatch(/\| saturated \|.*\| unbounded \|/);
+  });
+
+  it("marks an invalid row in the first table with its reason, and the verdict ✗", () => {
+    const results = committed();
+    const run = results.runs[0]!;
+    run.status = "invalid";
+    run.reason = "lost 3 of 200256 records";
     run.delivery = { ...run.delivery!, lost: 3 };
     const page = renderPage(results);
-    expect(page).toMatch(/\| saturated \|.*\| unbounded \|/);
+    expect(page).toMatch(/^\| node 20\.20\.2 \| [\d,]+ \|.*\| ✗ INVALID — lost 3 of 200256 records \|$/m);
     expect(page).toContain("Verdict: ✗");
+  });
+
+  it("shows an invalid run that failed the gate in the first table, with dashes for figures it never had", () => {
+    const results = committed();
+    const run = results.runs[0]!;
+    Object.assign(run, { status: "invalid", reason: "verification failed: largest risk error 0.5", throughput: undefined, resources: undefined, delivery: undefined, ticks: [] });
+    run.verification = { passed: false, checked: 256, maxError: 0.5 };
+    const page = renderPage(results);
+    expect(page).toMatch(/^\| node 20\.20\.2 \| – \| – \|.*\| ✗ INVALID — verification failed: largest risk error 0\.5 \|$/m);
   });
 });
 
@@ -73,6 +104,47 @@ describe("renderPage with a sweep", () => {
     expect(page).toContain("SWEPT — knee 20,000/s (confirmed by a repeat), ceiling 31,000/s");
     expect(page).toMatch(/^\| node 20\.20\.2 \| 20,000 \| 20,010 \| keep-up \|/m);
     expect(page.match(/^\| \d \| (climb|confirm) \|/gm)).toHaveLength(4);
+  });
+});
+
+describe("which run stands for a product", () => {
+  const quiet = { speedIndexBefore: 100_000, speedIndexAfter: 100_000, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: false, noisyBecause: [] };
+
+  it("a swept product's row is a valid, settled, quiet keep-up run at its knee; the spread is over those", () => {
+    const results = committed();
+    const base = results.runs.find((r) => r.product === "node")!;
+    const run = (perCore: number, extra: Partial<RunResult> = {}): RunResult => ({
+      ...base,
+      settled: true,
+      conditions: quiet,
+      throughput: { ...base.throughput!, rowsPerCore: perCore, cpuMicrosPerInference: 1e6 / perCore },
+      ...extra,
+    });
+    results.runs = [
+      run(40_000),
+      run(41_000, { conditions: { ...quiet, noisy: true, noisyBecause: ["foreign load 30.0% of a core (limit 10%)"] } }),
+      run(39_000),
+      run(45_000, { settled: false }),
+      run(38_000, { status: "invalid", reason: "lost 3 of 1000 records" }),
+    ];
+    results.sweeps = [{ product: "node", knee: base.settings.offeredRate, confirmed: true, stoppedBecause: "test.", steps: [] }];
+    const row = rowsOf(results).measured.find((r) => r.product === "node")!;
+    expect(row.throughput!.rowsPerCore).toBe(39_000);
+    expect(spreadOf(results, row)).toEqual({
+      runs: 2,
+      rowsPerCore: { min: 39_000, median: 39_500, max: 40_000 },
+      cpuMicrosPerInference: { min: 1e6 / 40_000, median: (1e6 / 40_000 + 1e6 / 39_000) / 2, max: 1e6 / 39_000 },
+    });
+    expect(renderPage(results)).toMatch(/^\| node 20\.20\.2 \| [\d,]+ \| 2 \| 39,000 \/ 39,500 \/ 40,000 \|/m);
+  });
+
+  it("a product with no run that counts shows its last run, marked", () => {
+    const results = committed();
+    const base = results.runs.find((r) => r.product === "node")!;
+    results.runs = [{ ...base, status: "invalid", reason: "mis-scored 4 of 20000 checked (largest error 5.0e-1)" }];
+    results.sweeps = [{ product: "node", confirmed: false, stoppedBecause: "test.", steps: [] }];
+    expect(rowsOf(results).measured.map((r) => r.status)).toEqual(["invalid"]);
+    expect(renderPage(results)).toContain("✗ INVALID — mis-scored 4 of 20000 checked");
   });
 });
 

@@ -24,7 +24,7 @@ export function rederive(run: RunResult): RunResult {
 export function readResults(paths: string[]): BenchResults {
   const all = paths.map((p) => {
     const parsed = JSON.parse(readFileSync(p, "utf8")) as BenchResults;
-    if (parsed.schema !== 1) throw new Error(`${p} is not a bench results file (schema ${String(parsed.schema)})`);
+    if (parsed.schema !== 1 && parsed.schema !== 2) throw new Error(`${p} is not a bench results file (schema ${String(parsed.schema)})`);
     return parsed;
   });
   const [first, ...rest] = all;

@@ -181,6 +181,10 @@ export interface BenchResults {
   schema: 1 | 2;
   generatedAt: string;
   host: HostInfo;
+  /** The speed index read when the bench started (schema 2): the runs' readings are compared with it. */
+  speedIndexReference?: number;
+  /** The model card's tolerance for a score (schema 2). */
+  modelTolerance?: number;
   broker: { name: string; version: string; bootstrap: string; startedByRunner: boolean };
   runs: RunResult[];
   sweeps?: SweepRecord[];

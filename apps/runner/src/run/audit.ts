@@ -20,6 +20,8 @@ export async function auditOutputs(opts: {
   seed: number;
   reference: ReferenceModel;
   passthrough: boolean;
+  /** The model card's tolerance: a checked risk further than this from the reference is mis-scored. */
+  tolerance: number;
   /** Produce-time range of the measured window, for latency. */
   windowMs: [number, number];
 }): Promise<DeliveryCheck> {
@@ -45,7 +47,9 @@ export async function auditOutputs(opts: {
         if (counts[seq] !== 255) counts[seq] = (counts[seq] as number) + 1;
         if (!opts.passthrough && m.offset % stride === 0) {
           sampleSeqs.push(seq);
-          sampleRisks.push(Number(out.risk));
+          // A missing, null or non-numeric risk (e.g. RisingWave's NULL for a chunk whose UDF
+          // call failed) is a wrong score, never 0.
+          sampleRisks.push(typeof out.risk === "number" ? out.risk : Number.NaN);
         }
         const ts = Number(out.ts_ms);
         if (ts >= opts.windowMs[0] && ts <= opts.windowMs[1] && m.timestamp >= ts) {
@@ -64,12 +68,15 @@ export async function auditOutputs(opts: {
     if (c > 1) duplicated += c - 1;
   }
   let maxScoreError = 0;
+  let misScored = 0;
   if (sampleSeqs.length > 0) {
     const features = Float32Array.from(sampleSeqs.flatMap((seq) => normalise(makeTemplate(opts.seed, seq % POOL_SIZE))));
     const expected = await opts.reference.score(features);
     sampleRisks.forEach((risk, i) => {
       const error = Math.abs(risk - (expected[i] as number));
-      maxScoreError = Math.max(maxScoreError, Number.isFinite(error) ? error : Number.POSITIVE_INFINITY);
+      const counted = Number.isFinite(error) ? error : Number.POSITIVE_INFINITY;
+      maxScoreError = Math.max(maxScoreError, counted);
+      if (counted > opts.tolerance) misScored++;
     });
   }
   const check: DeliveryCheck = {
@@ -78,6 +85,7 @@ export async function auditOutputs(opts: {
     lost: opts.produced - distinct,
     duplicated: duplicated + unknown,
     scoresChecked: sampleSeqs.length,
+    misScored,
     maxScoreError,
   };
   if (latencyCount > 0) {

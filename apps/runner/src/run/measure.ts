@@ -1,30 +1,40 @@
 /**
- * One measured run of one product: fresh topics -> start -> verify on the fixtures ->
- * gendata at the offered rate -> warmup (discarded) -> window (measured) -> drain -> audit
- * the output -> stop. Every second the product's process tree is sampled and the offsets read.
- * A product that exits, hangs or fails verification gets a failed row with the reason.
+ * One measured run of one product, as phases in order:
+ *
+ *   start   fresh topics, the product started against them
+ *   verify  the fixtures scored right before any timing (else the run is invalid)
+ *   settle  gendata at the offered rate until the backlog has settled
+ *   window  the measured seconds
+ *   drain   gendata stopped, the backlog worked off
+ *   audit   the whole output read once: lost, duplicated, mis-scored, latency
+ *   stop    the product's process tree ended
+ *   judge   valid or invalid, quiet or noisy (speed index before and after)
+ *
+ * A product that exits or hangs gets a failed row with the reason and its log tail.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import {
-  FIXTURE_COUNT,
-  TreeSampler,
-  type FixtureRow,
-  type KafkaAdmin,
-  type Preparation,
-  type Product,
-  type ReferenceModel,
-  type RunningProduct,
-} from "@bench/core";
+import { FIXTURE_COUNT, type KafkaAdmin, type Preparation, type Product, type RunningProduct } from "@bench/core";
 import { resources, throughput } from "../metrics/derive.ts";
-import type { Phase, RunResult, Tick } from "../results/types.ts";
+import type { HarnessCost, RunResult } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
-import { GendataProcess, type GendataReport } from "./gendata-process.ts";
+import type { BenchContext } from "./context.ts";
+import { GendataProcess } from "./gendata-process.ts";
+import { invalidReasons, judgeConditions } from "./judge.ts";
+import { MachineWatch } from "./machine.ts";
+import { drain, measureWindow, settle } from "./phases.ts";
+import { measureSpeedIndex } from "./speed-index.ts";
+import { RunTicker } from "./ticker.ts";
 import { verifyProduct } from "./verify.ts";
+
+export type { BenchContext } from "./context.ts";
 
 export interface RunSettings {
   rate: number;
+  /** The window never starts before this many seconds of gendata. */
   warmupSec: number;
+  /** ...and starts at the latest after this many, the run then `unsettled`. */
+  settleCapSec: number;
   windowSec: number;
   parallelism: number;
   seed: number;
@@ -34,24 +44,6 @@ export interface RunSettings {
   hangSec: number;
 }
 
-export interface BenchContext {
-  bootstrap: string;
-  brokerPid?: number;
-  admin: KafkaAdmin;
-  reference: ReferenceModel;
-  fixtures: FixtureRow[];
-  repoRoot: string;
-  modelsDir: string;
-  cacheDir: string;
-  resultsDir: string;
-  log(line: string): void;
-  onRunStart?(product: string, rate: number, measuredSeconds: number): void;
-  onTick?(product: string, phase: Phase, secondsLeft: number, tick: Tick, offeredNow: number, consumedNow: number): void;
-  onRunEnd?(): void;
-  /** Set when the user asked the bench to stop (Ctrl-C / SIGTERM). */
-  interrupted(): string | undefined;
-}
-
 type Prepared = Extract<Preparation, { ok: true }>;
 
 /** Rows of one adapter (node and node-passthrough, turbine and turbine-torch) share one cache folder. */
@@ -59,21 +51,28 @@ export function productCacheDir(cacheRoot: string, productId: string): string {
   return join(cacheRoot, productId.split("-")[0] as string);
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+interface RunPlan {
+  runDir: string;
+  inputTopic: string;
+  outputTopic: string;
+  groupId: string;
+}
 
-export async function measureRun(product: Product, prepared: Prepared, settings: RunSettings, bench: BenchContext): Promise<RunResult> {
+function planRun(product: Product, settings: RunSettings, bench: BenchContext): RunPlan {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const runId = `${product.id}.${settings.rate}.${stamp}`;
   const runDir = join(bench.resultsDir, "runs", `${product.id}-${settings.rate}-${stamp}`);
   mkdirSync(runDir, { recursive: true });
-  const inputTopic = `bench.${runId}.in`;
-  const outputTopic = `bench.${runId}.out`;
-  const groupId = `bench.${runId}`;
-  const result: RunResult = {
+  return { runDir, inputTopic: `bench.${runId}.in`, outputTopic: `bench.${runId}.out`, groupId: `bench.${runId}` };
+}
+
+function emptyResult(product: Product, prepared: Prepared, settings: RunSettings): RunResult {
+  const { rate: offeredRate, warmupSec, windowSec, parallelism, seed } = settings;
+  return {
     product: product.id,
     status: "failed",
     startedAt: new Date().toISOString(),
-    settings: { offeredRate: settings.rate, warmupSec: settings.warmupSec, windowSec: settings.windowSec, parallelism: settings.parallelism, seed: settings.seed },
+    settings: { offeredRate, warmupSec, windowSec, parallelism, seed },
     row: product.row,
     versions: prepared.versions,
     deviations: prepared.deviations ?? [],
@@ -82,181 +81,129 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
     gendataWarnings: [],
     ticks: [],
   };
+}
 
-  // The output topic stamps LogAppendTime, so latency ends at the broker, not at a product's clock.
-  await bench.admin.createTopics([{ name: inputTopic }, { name: outputTopic, config: { "message.timestamp.type": "LogAppendTime" } }]);
+export async function measureRun(product: Product, prepared: Prepared, settings: RunSettings, bench: BenchContext): Promise<RunResult> {
+  const plan = planRun(product, settings, bench);
+  const result = emptyResult(product, prepared, settings);
+
+  // start — the output topic stamps LogAppendTime, so latency ends at the broker, not at a product's clock.
+  await bench.admin.createTopics([{ name: plan.inputTopic }, { name: plan.outputTopic, config: { "message.timestamp.type": "LogAppendTime" } }]);
   const topicsBefore = new Set(await bench.admin.listTopics());
-
   let running: RunningProduct;
   try {
-    running = await product.start({
-      bootstrap: bench.bootstrap,
-      inputTopic,
-      outputTopic,
-      groupId,
-      parallelism: settings.parallelism,
-      runDir,
-      repoRoot: bench.repoRoot,
-      modelsDir: bench.modelsDir,
-      cacheDir: productCacheDir(bench.cacheDir, product.id),
-      log: bench.log,
-    });
+    running = await product.start({ ...plan, bootstrap: bench.bootstrap, parallelism: settings.parallelism, repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product.id), log: bench.log });
   } catch (error) {
     result.reason = `did not start: ${(error as Error).message}`;
     return result;
   }
-  result.consumedSource = running.consumed.kind === "group-offsets" ? `group offsets (${groupId})` : running.consumed.describe;
+  result.consumedSource = running.consumed.kind === "group-offsets" ? `group offsets (${plan.groupId})` : running.consumed.describe;
   let crashed: string | undefined;
   let stopping = false;
   void running.exited.then((exit) => {
     if (!stopping) crashed = `exited during the run (code ${exit.code}, signal ${exit.signal})`;
   });
-  const abortReason = (): string | undefined => crashed ?? bench.interrupted();
+  const aborted = (): string | undefined => crashed ?? bench.interrupted();
 
   let gendata: GendataProcess | undefined;
+  let speedBefore = 0;
   try {
-    const verification = await verifyProduct({
+    // verify
+    result.verification = await verifyProduct({
       bootstrap: bench.bootstrap,
-      inputTopic,
-      outputTopic,
+      inputTopic: plan.inputTopic,
+      outputTopic: plan.outputTopic,
       fixtures: bench.fixtures,
       tolerance: bench.reference.card.tolerance,
       passthrough: product.passthrough === true,
       timeoutMs: 180_000,
-      aborted: abortReason,
+      aborted,
     });
-    result.verification = verification;
-    if (!verification.passed) {
-      result.reason = `verification failed: ${verification.problem}`;
+    if (!result.verification.passed) {
+      if (crashed) throw new Error(crashed);
+      result.status = "invalid";
+      result.reason = invalidReasons({ verification: result.verification, undrained: 0, drainTimeoutSec: settings.drainTimeoutSec }).join("; ");
       return result;
     }
+    speedBefore = measureSpeedIndex().recordsPerCpuSecond;
 
-    const readConsumed = async (): Promise<number> =>
-      running.consumed.kind === "group-offsets" ? bench.admin.committedOffset(groupId, inputTopic) : running.consumed.read();
-    const sampler = new TreeSampler(() => running.rootPids());
-    const brokerSampler = bench.brokerPid ? new TreeSampler(() => [bench.brokerPid as number]) : undefined;
-    const runnerCpuStart = process.cpuUsage();
-    sampler.sample();
-    brokerSampler?.sample();
-
-    gendata = new GendataProcess({
-      bootstrap: bench.bootstrap,
-      topic: inputTopic,
+    // settle
+    const feed = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: settings.rate, seed: settings.seed, startSeq: FIXTURE_COUNT, logFile: join(plan.runDir, "gendata.log") });
+    gendata = feed;
+    const watch = new MachineWatch(() => running.rootPids(), { runner: process.pid, gendata: () => [feed.pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
+    const ticker = new RunTicker({
+      admin: bench.admin,
+      inputTopic: plan.inputTopic,
+      outputTopic: plan.outputTopic,
+      readConsumed: async () => (running.consumed.kind === "group-offsets" ? bench.admin.committedOffset(plan.groupId, plan.inputTopic) : running.consumed.read()),
+      watch,
+      gendata: feed,
       rate: settings.rate,
-      seed: settings.seed,
-      startSeq: FIXTURE_COUNT,
-      logFile: join(runDir, "gendata.log"),
+      hangSec: settings.hangSec,
+      aborted,
+      onTick: (phase, tick, perSec) => bench.onTick?.(product.id, phase, tick, perSec),
     });
     bench.onRunStart?.(product.id, settings.rate, settings.warmupSec + settings.windowSec);
-    const t0 = performance.now();
-    const windowStartS = settings.warmupSec;
-    const windowEndS = settings.warmupSec + settings.windowSec;
-    let windowMs: [number, number] = [0, 0];
-    let gendataAtWindow: [GendataReport | undefined, GendataReport | undefined] = [undefined, undefined];
-    const brokerCpu: number[] = [];
-    let previous: Tick | undefined;
-    let lastProgressAt = 0;
-    let behindSeconds = 0;
+    result.ticks = ticker.ticks;
+    result.gendataWarnings = ticker.gendataWarnings;
+    const settled = await settle(ticker, settings.rate, settings.warmupSec, settings.settleCapSec);
+    result.settleSec = settled.seconds;
 
-    for (let second = 1; ; second++) {
-      await sleep(Math.max(0, t0 + second * 1000 - performance.now()));
-      const abort = abortReason();
-      if (abort) throw new Error(abort);
-      const elapsed = (performance.now() - t0) / 1000;
-      const phase: Phase = elapsed <= windowStartS ? "warmup" : elapsed <= windowEndS + 0.5 ? "window" : "drain";
-      const [inputEnd, consumed, outputEnd] = await Promise.all([
-        bench.admin.endOffset(inputTopic),
-        readConsumed(),
-        bench.admin.endOffset(outputTopic),
-      ]);
-      const s = sampler.sample();
-      const b = brokerSampler?.sample();
-      const tick: Tick = {
-        t: Math.round(elapsed * 100) / 100,
-        phase,
-        inputEnd,
-        consumed,
-        outputEnd,
-        cpuPercent: s?.cpuPercent ?? 0,
-        memMb: s?.memMb ?? 0,
-        processes: s?.processes ?? 0,
-        instrument: s?.instrument ?? "pss",
-      };
-      result.ticks.push(tick);
-      if (phase === "window" && b) brokerCpu.push(b.cpuPercent);
-      if (phase === "window" && windowMs[0] === 0) {
-        windowMs = [Date.now() - 1000, 0];
-        gendataAtWindow = [gendata.latest(), undefined];
-      }
+    // window
+    const window = await measureWindow(ticker, settings.windowSec);
 
-      const report = gendata.latest();
-      if (phase !== "drain" && report && report.behind > settings.rate * 0.01) {
-        if (++behindSeconds === 3) result.gendataWarnings.push(`gendata fell behind the asked rate by ${report.behind} records at ${tick.t}s`);
-      } else behindSeconds = 0;
-
-      if (consumed > (previous?.consumed ?? -1)) lastProgressAt = elapsed;
-      else if (consumed < inputEnd && elapsed - lastProgressAt > settings.hangSec) {
-        throw new Error(`hung: consumed stayed at ${consumed} for ${settings.hangSec}s with ${inputEnd - consumed} records waiting`);
-      }
-      const perSec = (a: number, b: number | undefined): number => (previous ? (a - (b ?? 0)) / (tick.t - previous.t) : 0);
-      const left = phase === "drain" ? 0 : windowEndS - elapsed;
-      bench.onTick?.(product.id, phase, Math.max(0, left), tick, perSec(inputEnd, previous?.inputEnd), perSec(consumed, previous?.consumed));
-      previous = tick;
-
-      if (phase === "drain" && windowMs[1] === 0) {
-        windowMs[1] = Date.now() - 1000;
-        gendataAtWindow[1] = gendata.latest();
-        const final = await gendata.stop();
-        if (final && final.failed > 0) result.gendataWarnings.push(`gendata: ${final.failed} records failed (${final.lastError ?? "no detail"})`);
-      }
-      if (phase === "drain") {
-        const drained = consumed >= inputEnd;
-        if (drained || elapsed - windowEndS > settings.drainTimeoutSec) {
-          if (!drained) result.gendataWarnings.push(`backlog of ${inputEnd - consumed} records not drained within ${settings.drainTimeoutSec}s`);
-          break;
-        }
-      }
-    }
-
-    const window = result.ticks.filter((t) => t.phase === "window");
-    const extra = await extraRecords(bench.admin, topicsBefore, [inputTopic, outputTopic]);
-    const lastConsumed = result.ticks[result.ticks.length - 1]?.consumed ?? 0;
-    result.throughput = { ...throughput(window, 0), extraRecordsPerRecord: lastConsumed > 0 ? extra / lastConsumed : 0 };
-    result.resources = resources(window);
+    // drain
+    const drained = await drain(ticker, feed, settings.drainTimeoutSec);
+    if (drained.final && drained.final.failed > 0) result.gendataWarnings.push(`gendata: ${drained.final.failed} records failed (${drained.final.lastError ?? "no detail"})`);
+    const extra = await extraRecords(bench.admin, topicsBefore, [plan.inputTopic, plan.outputTopic]);
+    result.throughput = { ...throughput(window.ticks, 0), extraRecordsPerRecord: drained.last.consumed > 0 ? extra / drained.last.consumed : 0 };
+    result.resources = resources(window.ticks);
     result.selectivity = result.throughput.consumedPerSec > 0 ? result.throughput.outputPerSec / result.throughput.consumedPerSec : 0;
-    const runnerCpu = process.cpuUsage(runnerCpuStart);
-    const gd = gendataAtWindow;
-    result.harness = {
-      samplerCpuPercent: sampler.cost().cpuPercent,
-      runnerCpuPercent: ((runnerCpu.user + runnerCpu.system) / 1e6 / ((performance.now() - t0) / 1000)) * 100,
-      gendataCpuPercent: gd[0] && gd[1] && gd[1].t > gd[0].t ? ((gd[1].cpuSeconds - gd[0].cpuSeconds) / (gd[1].t - gd[0].t)) * 100 : 0,
-      brokerCpuPercent: brokerCpu.length > 0 ? brokerCpu.reduce((a, b) => a + b, 0) / brokerCpu.length : 0,
-    };
+    result.harness = harnessCost(ticker.windowHarness, watch.costPercent());
+    // An overloaded or capped settle is a steady state only for a saturated product.
+    result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput.regime === "saturated");
 
-    const last = result.ticks[result.ticks.length - 1] as Tick;
+    // audit
     result.delivery = await auditOutputs({
       bootstrap: bench.bootstrap,
-      outputTopic,
-      produced: last.inputEnd,
-      outputEnd: await bench.admin.endOffset(outputTopic),
+      outputTopic: plan.outputTopic,
+      produced: drained.last.inputEnd,
+      outputEnd: await bench.admin.endOffset(plan.outputTopic),
       seed: settings.seed,
       reference: bench.reference,
       passthrough: product.passthrough === true,
-      windowMs,
+      tolerance: bench.reference.card.tolerance,
+      windowMs: window.produceMs,
     });
-    result.status = "ok";
+    const invalid = invalidReasons({ verification: result.verification, delivery: result.delivery, undrained: drained.undrained, drainTimeoutSec: settings.drainTimeoutSec });
+    result.status = invalid.length > 0 ? "invalid" : "ok";
+    if (invalid.length > 0) result.reason = invalid.join("; ");
   } catch (error) {
+    result.status = "failed";
     result.reason = (error as Error).message;
   } finally {
+    // stop
     bench.onRunEnd?.();
     if (gendata) await gendata.stop();
     const tail = running.logTail(25);
     stopping = true;
     await running.stop();
     if (result.status === "failed" && crashed) result.reason = `${crashed}\n--- log tail ---\n${tail}`;
-    await bench.admin.deleteTopics([inputTopic, outputTopic]).catch(() => undefined);
+    await bench.admin.deleteTopics([plan.inputTopic, plan.outputTopic]).catch(() => undefined);
+  }
+
+  // judge — the speed index after the product has stopped, like the one before it started
+  if (result.throughput) {
+    const speed = { before: speedBefore, after: measureSpeedIndex().recordsPerCpuSecond, reference: bench.speedReference };
+    result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
   }
   return result;
+}
+
+/** The harness's parts averaged over the window; the sampler is the runner's /proc reading. */
+function harnessCost(window: RunTicker["windowHarness"], samplerCpuPercent: number): HarnessCost {
+  const avg = (f: (h: (typeof window)[number]) => number): number => (window.length === 0 ? 0 : window.reduce((a, h) => a + f(h), 0) / window.length);
+  return { samplerCpuPercent, runnerCpuPercent: avg((h) => h.runner), gendataCpuPercent: avg((h) => h.gendata), brokerCpuPercent: avg((h) => h.broker) };
 }
 
 /** Records written during the run to topics other than input and output: broker hops. */

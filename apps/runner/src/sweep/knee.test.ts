@@ -110,25 +110,71 @@ describe("findKnee", () => {
     expect(r.confirmed).toBe(true);
   });
 
-  it("draining twice counts as keep-up only if it caught up with the asked rate", async () => {
-    // At 10k the backlog keeps shrinking but consumption stays under 10k/s: saturated.
+  it("draining twice is never keep-up, even when it caught up with the asked rate", async () => {
+    // The old rule took "drained twice and consumed >= rate" as keep-up, and the row shown was
+    // that draining run (catch-up CPU). A rate is sustained only by a settled keep-up run.
     const { runAt, calls } = product(30_000, {
-      override: (_call, rate) =>
-        rate === 10_000 ? { rate, offeredPerSec: 8000, consumedPerSec: 9000, regime: "draining", gendataShort: false } : undefined,
-    });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
-    expect(calls.slice(0, 3).map((c) => c.rate)).toEqual([5000, 10_000, 10_000]);
-    expect(calls[3]?.purpose).toBe("refine"); // 10k was the first saturated rate
-    expect(r.knee).toBeLessThan(10_000);
-
-    // Caught up (consumed >= rate) on both runs: keep-up, the climb goes on.
-    const caught = product(30_000, {
       override: (_call, rate) =>
         rate === 10_000 ? { rate, offeredPerSec: 10_000, consumedPerSec: 11_000, regime: "draining", gendataShort: false } : undefined,
     });
-    const r2 = await findKnee(caught.runAt, DEFAULT_SWEEP);
-    expect(caught.calls.slice(0, 4).map((c) => c.rate)).toEqual([5000, 10_000, 10_000, 20_000]);
-    expect(r2.knee).toBe(25_000);
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(calls.slice(0, 3).map((c) => c.rate)).toEqual([5000, 10_000, 10_000]);
+    expect(calls[3]?.purpose).toBe("refine"); // 10k counted as not sustained
+    expect(r.knee).toBeLessThan(10_000);
+  });
+
+  it("an unsettled keep-up is run again and, unsettled twice, is not sustained", async () => {
+    const { runAt, calls } = product(30_000, {
+      override: (_call, rate, normal) => (rate === 20_000 ? { ...normal, unsettled: true } : undefined),
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(calls.slice(0, 4).map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 20_000]);
+    expect(r.knee).toBeLessThan(20_000);
+    expect(r.confirmed).toBe(true);
+  });
+
+  it("a noisy step is run again, and a noisy run is never the knee", async () => {
+    // The first run at 25k (the knee) and its first confirm are noisy: both are repeated.
+    let noisyLeft = 2;
+    const { runAt, calls } = product(30_000, {
+      override: (_call, rate, normal) => (rate === 25_000 && noisyLeft-- > 0 ? { ...normal, noisy: "foreign load 35.0% of a core (limit 10%)" } : undefined),
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const at25k = r.steps.filter((s) => s.rate === 25_000);
+    expect(at25k.map((s) => s.noisy !== undefined)).toEqual([true, true, false, false]);
+    expect(calls.length).toBe(r.steps.length);
+    expect(r.knee).toBe(25_000);
+    expect(r.confirmed).toBe(true);
+  });
+
+  it("a machine that stays noisy stops the sweep without a confirmed knee", async () => {
+    const { runAt } = product(30_000, {
+      override: (_call, rate, normal) => (rate >= 20_000 ? { ...normal, noisy: "steal 12.0% of a core (limit 5%)" } : undefined),
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(r.steps.filter((s) => s.rate === 20_000)).toHaveLength(3); // first try + MAX_NOISY_REPEATS
+    expect(r.stoppedBecause).toMatch(/the machine stayed noisy at 20000\/s over 3 runs/);
+    expect(r.confirmed).toBe(false);
+    expect(r.ceiling).toBeUndefined();
+  });
+
+  it("an invalid run stops the sweep and withdraws the knee", async () => {
+    const { runAt, calls } = product(30_000, {
+      override: (_call, rate, normal) => (rate === 20_000 ? { ...normal, invalid: "lost 94 of 400256 records" } : undefined),
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000]);
+    expect(r.knee).toBeUndefined();
+    expect(r.confirmed).toBe(false);
+    expect(r.stoppedBecause).toMatch(/the run at 20000\/s was invalid: lost 94 of 400256 records.*no knee is reported/);
+
+    // Invalid on the confirm repeat: no knee either.
+    const late = product(30_000, {
+      override: (_call, rate, normal) => (rate === 25_000 && late.calls.filter((c) => c.purpose === "confirm").length > 0 ? { ...normal, invalid: "mis-scored 3 of 20000 checked" } : undefined),
+    });
+    const r2 = await findKnee(late.runAt, DEFAULT_SWEEP);
+    expect(r2.knee).toBeUndefined();
+    expect(r2.steps.at(-1)?.invalid).toBe("mis-scored 3 of 20000 checked");
   });
 
   it("a failed run stops the sweep and keeps the steps so far", async () => {

@@ -2,8 +2,9 @@
  * Finding a product's knee: the highest offered rate it sustains. Each step is one real measured
  * run (`runAt`), so the search is short, and it is written against what makes other benches'
  * rate finders report nonsense: a warmup backlog read as headroom, a load generator's limit read
- * as the product's, one lucky run on a noisy 2-core machine read as capacity, and loops that
- * never end.
+ * as the product's, one lucky run on a noisy 2-core machine read as capacity, a run on a busy
+ * machine read as the product's speed, a run that lost or mis-scored records read as a result,
+ * and loops that never end.
  */
 import type { Regime } from "../results/types.ts";
 
@@ -14,8 +15,14 @@ export interface StepOutcome {
   regime: Regime;
   /** gendata could not reach the asked rate (offered well under rate): the step says nothing about the product. */
   gendataShort: boolean;
-  /** the run failed (crash/hang/verification): stop the sweep. */
+  /** the run failed (crash/hang): stop the sweep. */
   failed?: string;
+  /** the run did not do the work (verification, lost or mis-scored records, undrained): stop the sweep. */
+  invalid?: string;
+  /** the machine was not quiet or had slowed down: the step is run again (bounded), never a knee. */
+  noisy?: string;
+  /** the backlog never settled before the window: never a knee. */
+  unsettled?: boolean;
 }
 
 export interface SweepOptions { startRate: number; factor: number; maxRate: number; refineSteps: number; confirm: boolean; }
@@ -36,6 +43,8 @@ export const DEFAULT_SWEEP: SweepOptions = { startRate: 5000, factor: 2, maxRate
 export const MAX_STEPS = 20;
 /** How many times a knee that fails its confirm repeat may step down before the sweep gives up. */
 export const MAX_STEP_DOWNS = 2;
+/** How many times one step is run again because the machine was noisy before the sweep gives up. */
+export const MAX_NOISY_REPEATS = 2;
 
 /**
  * 3 significant figures, whole records/s: finer rates are below run-to-run noise, and gendata
@@ -66,27 +75,38 @@ export async function findKnee(
   const saturatedAt = new Set<number>();
 
   async function once(rate: number, purpose: StepPurpose): Promise<StepOutcome | { stop: string }> {
-    if (steps.length >= MAX_STEPS) return { stop: `the sweep hit its cap of ${MAX_STEPS} runs` };
-    const outcome = await runAt(rate, purpose);
-    steps.push({ ...outcome, purpose });
+    let outcome: StepOutcome | undefined;
+    for (let noisyRepeats = 0; ; noisyRepeats++) {
+      if (steps.length >= MAX_STEPS) return { stop: `the sweep hit its cap of ${MAX_STEPS} runs` };
+      outcome = await runAt(rate, purpose);
+      steps.push({ ...outcome, purpose });
+      if (outcome.noisy === undefined || outcome.failed !== undefined || outcome.invalid !== undefined) break;
+      if (noisyRepeats >= MAX_NOISY_REPEATS) {
+        return { stop: `the machine stayed noisy at ${fmt(rate)}/s over ${noisyRepeats + 1} runs (${outcome.noisy}): no figure from it is kept` };
+      }
+    }
     if (outcome.failed !== undefined) return { stop: `the run at ${fmt(rate)}/s failed: ${outcome.failed}` };
+    if (outcome.invalid !== undefined) return { stop: `the run at ${fmt(rate)}/s was invalid: ${outcome.invalid}` };
     if (outcome.gendataShort) {
       return { stop: `gendata could not reach ${fmt(rate)}/s (it delivered ${fmt(outcome.offeredPerSec)}/s), so the product was not pushed further` };
     }
     return outcome;
   }
 
-  /** One verdict about the product at `rate`, repeating a draining run once (warmup never decides). */
+  /**
+   * One verdict about the product at `rate`. Only a settled keep-up run counts as keeping up; a
+   * draining or unsettled run is run once more, and if it is still not a settled keep-up the
+   * rate is not sustainable (it never becomes a knee, and its catch-up CPU is never a row).
+   */
   async function measure(rate: number, purpose: StepPurpose): Promise<Verdict> {
+    const sustained = (o: StepOutcome): boolean => o.regime === "keep-up" && o.unsettled !== true;
     let outcome = await once(rate, purpose);
     if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
-    if (outcome.regime === "draining") {
+    if (!sustained(outcome) && outcome.regime !== "saturated") {
       outcome = await once(rate, purpose);
       if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
     }
-    // Draining twice: the backlog is still shrinking, so only having caught up with the asked
-    // rate counts as keeping up with it.
-    const kind = outcome.regime === "draining" ? (outcome.consumedPerSec >= rate ? "keep-up" : "saturated") : outcome.regime;
+    const kind = sustained(outcome) ? "keep-up" : "saturated";
     (kind === "keep-up" ? keptUp : saturatedAt).add(rate);
     return { kind };
   }
@@ -142,6 +162,10 @@ export async function findKnee(
     note = "; not confirmed (confirm is off)";
   } else if (knee !== undefined && steps[steps.length - 1]?.failed !== undefined) {
     note = "; not confirmed (a failed product is not run again)";
+  } else if (knee !== undefined && steps.some((s) => s.invalid !== undefined)) {
+    // not confirmed: an invalid run withdraws the knee below
+  } else if (knee !== undefined && stop?.startsWith("the machine stayed noisy")) {
+    note = "; not confirmed (the machine was noisy)";
   } else if (knee !== undefined && steps.length >= MAX_STEPS) {
     note = "; not confirmed (no runs left)";
   } else if (knee !== undefined) {
@@ -171,7 +195,15 @@ export async function findKnee(
     }
   }
 
-  const ceilings = steps.filter((s) => s.regime === "saturated" && !s.gendataShort && s.failed === undefined).map((s) => s.consumedPerSec);
+  if (steps.some((s) => s.invalid !== undefined)) {
+    // A product that did not do the work at some rate gets no knee: its figures are not results.
+    knee = undefined;
+    confirmed = false;
+    note = "; no knee is reported for a product with an invalid run";
+  }
+  const ceilings = steps
+    .filter((s) => s.regime === "saturated" && !s.gendataShort && s.failed === undefined && s.invalid === undefined && s.noisy === undefined)
+    .map((s) => s.consumedPerSec);
   const bound = knee !== undefined && !bracketed && !neverHeld ? `; the knee is at least ${fmt(knee)}/s` : "";
   return {
     steps,

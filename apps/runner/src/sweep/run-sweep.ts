@@ -24,17 +24,16 @@ export async function sweepProduct(
     bench.log(`== ${product.id}: sweep ${purpose} at ${rate}/s`);
     const run = { ...(await measureRun(product, prepared, { ...base, rate }, bench)), sweepPurpose: purpose };
     onRun(run);
-    const t = run.throughput;
-    const outcome: StepOutcome = {
-      rate,
-      offeredPerSec: t?.offeredPerSec ?? 0,
-      consumedPerSec: t?.consumedPerSec ?? 0,
-      regime: t?.regime ?? "saturated",
-      gendataShort: t !== undefined && t.offeredPerSec < rate * GENDATA_SHORT,
-      ...(run.status === "ok" ? {} : { failed: (run.reason ?? "failed").split("\n")[0] as string }),
-    };
-    steps.push({ ...outcome, purpose, ...(t ? { lagDrift: t.lagDrift, cpuAvg: t.cpuAvg } : {}) });
-    bench.log(`== ${product.id}: ${rate}/s -> ${outcome.failed ?? `${Math.round(outcome.consumedPerSec)}/s consumed, ${outcome.regime}`}`);
+    const outcome = stepOutcome(run, rate);
+    const c = run.conditions;
+    steps.push({
+      ...outcome,
+      purpose,
+      ...(run.throughput ? { lagDrift: run.throughput.lagDrift, cpuAvg: run.throughput.cpuAvg } : {}),
+      ...(c ? { speedIndex: c.speedIndexBefore, foreignCpuAvg: c.foreignCpuAvg, stealAvg: c.stealAvg } : {}),
+    });
+    const marks = [outcome.noisy && `NOISY: ${outcome.noisy}`, outcome.unsettled && "unsettled", outcome.invalid && `INVALID: ${outcome.invalid}`].filter(Boolean);
+    bench.log(`== ${product.id}: ${rate}/s -> ${outcome.failed ?? `${Math.round(outcome.consumedPerSec)}/s consumed, ${outcome.regime}${marks.length > 0 ? ` (${marks.join("; ")})` : ""}`}`);
     return outcome;
   }, options);
   return {
@@ -44,5 +43,22 @@ export async function sweepProduct(
     confirmed: result.confirmed,
     stoppedBecause: result.stoppedBecause,
     steps,
+  };
+}
+
+/** What the knee search needs to know of a measured run. */
+export function stepOutcome(run: RunResult, rate: number): StepOutcome {
+  const t = run.throughput;
+  const firstLine = (text: string | undefined): string => (text ?? "no reason recorded").split("\n")[0] as string;
+  return {
+    rate,
+    offeredPerSec: t?.offeredPerSec ?? 0,
+    consumedPerSec: t?.consumedPerSec ?? 0,
+    regime: t?.regime ?? "saturated",
+    gendataShort: t !== undefined && t.offeredPerSec < rate * GENDATA_SHORT,
+    ...(run.status === "failed" ? { failed: firstLine(run.reason) } : {}),
+    ...(run.status === "invalid" ? { invalid: firstLine(run.reason) } : {}),
+    ...(run.conditions?.noisy ? { noisy: run.conditions.noisyBecause.join("; ") } : {}),
+    ...(run.settled === false ? { unsettled: true } : {}),
   };
 }

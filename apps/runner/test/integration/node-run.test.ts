@@ -2,12 +2,16 @@
  * gendata + the node adapter against the real broker, through the same measured run the
  * bench uses, at a low rate for a short window.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import { cacheRoot, CLOCK_TICKS, FIXTURE_SEED, readStat, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import { localListenerPid } from "../../src/broker/local-pid.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
 import { measureRun, type BenchContext } from "../../src/run/measure.ts";
+import { FOREIGN_CPU_LIMIT } from "../../src/run/judge.ts";
+import { measureSpeedIndex } from "../../src/run/speed-index.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
 
@@ -20,8 +24,10 @@ describe("a measured run of the node rows against the real broker", () => {
     if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     admin = await KafkaAdmin.connect(bootstrap);
     products = await discoverProducts(repoRoot());
+    const brokerPid = localListenerPid(bootstrap);
     bench = {
       bootstrap,
+      ...(brokerPid !== undefined ? { brokerPid } : {}),
       admin,
       reference: await ReferenceModel.load(modelsDir()),
       fixtures: loadFixtures(fixturesDir()),
@@ -29,13 +35,14 @@ describe("a measured run of the node rows against the real broker", () => {
       modelsDir: modelsDir(),
       cacheDir: cacheRoot(),
       resultsDir: mkdtempSync(join(tmpdir(), "bench-it-")),
+      speedReference: measureSpeedIndex().recordsPerCpuSecond,
       log: () => undefined,
       interrupted: () => undefined,
     };
   });
   afterAll(async () => admin?.close());
 
-  const settings = { rate: 2000, warmupSec: 3, windowSec: 8, parallelism: 2, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 30 };
+  const settings = { rate: 2000, warmupSec: 3, settleCapSec: 30, windowSec: 8, parallelism: 2, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 30 };
 
   it("node: consumed matches offered, nothing lost, every checked score equals the reference", async () => {
     const product = products.find((p) => p.id === "node") as Product;
@@ -56,7 +63,38 @@ describe("a measured run of the node rows against the real broker", () => {
     expect(run.resources!.samples).toBeGreaterThanOrEqual(7);
     expect(run.resources!.cpuAvg).toBeGreaterThan(0);
     expect(run.harness!.samplerCpuPercent).toBeLessThan(5);
+    expect(run.settled).toBe(true);
+    expect(run.delivery!.misScored).toBe(0);
   }, 180_000);
+
+  it("a busy process beside the run makes it noisy, with its load measured; without it the run is quiet", async () => {
+    const node = products.find((p) => p.id === "node") as Product;
+    const prepared = await node.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: cacheRoot(), log: () => undefined });
+    if (!prepared.ok) throw new Error(prepared.reason);
+
+    // Burns about 40 % of a core: 8 ms busy in every 20 ms. Its real share is read from /proc.
+    const burner = spawn(process.execPath, ["-e", "const tick = () => { const end = Date.now() + 8; while (Date.now() < end); setTimeout(tick, 12); }; tick();"], { stdio: "ignore" });
+    const ticksOf = (pid: number): number => readStat(pid)!.cpuTicks;
+    try {
+        await new Promise((r) => setTimeout(r, 500));
+      const [ticks0, wall0] = [ticksOf(burner.pid!), performance.now()];
+      const busy = await measureRun(node, prepared, settings, bench);
+      const burned = ((ticksOf(burner.pid!) - ticks0) / CLOCK_TICKS / ((performance.now() - wall0) / 1000)) * 100;
+      expect(burned).toBeGreaterThan(20);
+      expect(busy.status).toBe("ok");
+      expect(busy.conditions!.noisy).toBe(true);
+      expect(busy.conditions!.noisyBecause.join("; ")).toMatch(/foreign load/);
+      expect(Math.abs(busy.conditions!.foreignCpuAvg - burned)).toBeLessThan(6);
+    } finally {
+      burner.kill("SIGKILL");
+    }
+
+    const quiet = await measureRun(node, prepared, settings, bench);
+    expect(quiet.status).toBe("ok");
+    expect(quiet.conditions!.foreignCpuAvg).toBeLessThan(FOREIGN_CPU_LIMIT);
+    expect(quiet.conditions!.noisy).toBe(false);
+    expect(quiet.ticks.filter((t) => t.phase === "window").every((t) => t.foreignCpuPercent !== undefined && t.stealPercent !== undefined)).toBe(true);
+  }, 240_000);
 
   it("a product that dies mid-run gets a failed row with its log tail, and the run ends", async () => {
     const node = products.find((p) => p.id === "node") as Product;

@@ -1,0 +1,27 @@
+/**
+ * What the bench's exit code tells a script. Skipped rows (a product that cannot run on this
+ * machine, with its reason on the page) do not change it; everything that ran does.
+ */
+import type { RunResult } from "./results/types.ts";
+
+export const EXIT = {
+  /** Every run that ran is valid and was measured on a quiet machine. */
+  ok: 0,
+  /** The bench itself could not run (e.g. the broker would not start). */
+  couldNotRun: 1,
+  /** Bad input: an unknown flag, product or rate. */
+  badInput: 2,
+  /** At least one run failed (crashed, hung, would not start) or was invalid (did not do the work). */
+  failedOrInvalid: 3,
+  /** Every run is valid, but at least one was measured on a noisy machine. */
+  noisy: 4,
+  /** Interrupted by Ctrl-C or SIGTERM; the results so far are kept. */
+  interrupted: 130,
+} as const;
+
+export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean): number {
+  if (interrupted) return EXIT.interrupted;
+  if (runs.some((r) => r.status === "failed" || r.status === "invalid")) return EXIT.failedOrInvalid;
+  if (runs.some((r) => r.conditions?.noisy)) return EXIT.noisy;
+  return EXIT.ok;
+}

@@ -1,0 +1,64 @@
+/**
+ * When a run's window may start. A fixed warmup measured flink while it was still eating the
+ * backlog that built up as it started (catch-up CPU, 39k/s consumed of 30k/s offered); here
+ * the window waits until the backlog of unrepublished records has settled, or until it is
+ * clear the product is fed beyond its capacity, or until a cap.
+ */
+import { slope } from "./derive.ts";
+
+export interface SettleRule {
+  /** Never start before this many seconds (JIT, connection set-up, first checkpoints). */
+  minSec: number;
+  /** Start anyway after this long; the run is then `unsettled`. */
+  capSec: number;
+  /** The backlog counts as small when at most this many seconds of offered records... */
+  smallBacklogSec: number;
+  /** ...for this many ticks in a row... */
+  holdTicks: number;
+  /** ...and its trend over the last `trendTicks` ticks is within this share of the offered rate. */
+  flatShare: number;
+  trendTicks: number;
+  /** Fed beyond capacity: the backlog above this many seconds of records and growing faster than flatShare. */
+  overloadBacklogSec: number;
+}
+
+export const SETTLE_RULE: Omit<SettleRule, "minSec" | "capSec"> = {
+  smallBacklogSec: 1,
+  holdTicks: 3,
+  flatShare: 0.02,
+  trendTicks: 5,
+  overloadBacklogSec: 2,
+};
+
+/** Fewer records than this are "small" at any rate: one batch in flight at a low rate. */
+const BACKLOG_FLOOR = 2_000;
+
+export interface BacklogPoint {
+  /** Seconds since gendata started. */
+  t: number;
+  /** Records offered but not yet republished (input end − output end). */
+  backlog: number;
+}
+
+export type SettleVerdict =
+  | { kind: "wait" }
+  /** The backlog is small and flat: a keep-up window can start. */
+  | { kind: "settled" }
+  /** The backlog is large and growing: the product is past its capacity; measure that. */
+  | { kind: "overloaded" }
+  | { kind: "cap" };
+
+export function settleVerdict(points: readonly BacklogPoint[], offeredRate: number, rule: SettleRule): SettleVerdict {
+  const last = points[points.length - 1];
+  if (!last || last.t < rule.minSec) return { kind: "wait" };
+  const trend = points.slice(-rule.trendTicks);
+  const growth = trend.length >= 2 ? slope(trend.map((p) => p.t), trend.map((p) => p.backlog)) : 0;
+  const flat = trend.length >= rule.trendTicks && Math.abs(growth) <= rule.flatShare * offeredRate;
+  const small = Math.max(BACKLOG_FLOOR, rule.smallBacklogSec * offeredRate);
+  const held = points.slice(-rule.holdTicks);
+  if (flat && held.length >= rule.holdTicks && held.every((p) => p.backlog <= small)) return { kind: "settled" };
+  const growing = trend.length >= rule.trendTicks && growth > rule.flatShare * offeredRate;
+  if (growing && last.backlog > rule.overloadBacklogSec * offeredRate) return { kind: "overloaded" };
+  if (last.t >= rule.capSec) return { kind: "cap" };
+  return { kind: "wait" };
+}

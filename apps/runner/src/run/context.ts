@@ -1,0 +1,23 @@
+/** What every run of a bench shares: the broker, the reference model, where things go, callbacks. */
+import type { FixtureRow, KafkaAdmin, ReferenceModel } from "@bench/core";
+import type { Phase, Tick } from "../results/types.ts";
+
+export interface BenchContext {
+  bootstrap: string;
+  brokerPid?: number;
+  admin: KafkaAdmin;
+  reference: ReferenceModel;
+  fixtures: FixtureRow[];
+  repoRoot: string;
+  modelsDir: string;
+  cacheDir: string;
+  resultsDir: string;
+  /** The speed index read when the bench started: every run's readings are compared with it. */
+  speedReference: number;
+  log(line: string): void;
+  onRunStart?(product: string, rate: number, measuredSeconds: number): void;
+  onTick?(product: string, phase: Phase, tick: Tick, perSec: { offered: number; consumed: number }): void;
+  onRunEnd?(): void;
+  /** Set when the user asked the bench to stop (Ctrl-C / SIGTERM). */
+  interrupted(): string | undefined;
+}

@@ -1,0 +1,53 @@
+/**
+ * The timed phases of a run, in order: settle (until the backlog has settled, the product is
+ * plainly overloaded, or the cap), window (the measured seconds), drain (gendata stopped, the
+ * backlog worked off). Each takes the run's ticker and returns what the next needs.
+ */
+import type { GendataProcess, GendataReport } from "./gendata-process.ts";
+import { SETTLE_RULE, settleVerdict, type BacklogPoint } from "../metrics/settle.ts";
+import type { Tick } from "../results/types.ts";
+import type { RunTicker } from "./ticker.ts";
+
+export interface SettleOutcome {
+  /** settled: small, flat backlog; overloaded: large and growing; cap: neither by the cap. */
+  how: "settled" | "overloaded" | "cap";
+  /** Seconds from gendata's start to the window's start. */
+  seconds: number;
+}
+
+export async function settle(ticker: RunTicker, rate: number, minSec: number, capSec: number): Promise<SettleOutcome> {
+  const points: BacklogPoint[] = [];
+  const rule = { ...SETTLE_RULE, minSec, capSec };
+  for (;;) {
+    const tick = await ticker.next("settle");
+    points.push({ t: tick.t, backlog: tick.inputEnd - tick.outputEnd });
+    const verdict = settleVerdict(points, rate, rule);
+    if (verdict.kind !== "wait") return { how: verdict.kind, seconds: tick.t };
+  }
+}
+
+/** The measured window: `seconds` of ticks after the settle phase's last. */
+export async function measureWindow(ticker: RunTicker, seconds: number): Promise<{ ticks: Tick[]; produceMs: [number, number] }> {
+  const ticks: Tick[] = [];
+  const startMs = Date.now();
+  for (let i = 0; i < seconds; i++) ticks.push(await ticker.next("window"));
+  return { ticks, produceMs: [startMs - 1000, Date.now()] };
+}
+
+export interface DrainOutcome {
+  final: GendataReport | undefined;
+  /** Records still unconsumed or unrepublished at the timeout; 0 when the backlog drained. */
+  undrained: number;
+  last: Tick;
+}
+
+/** gendata stops (every sent record acknowledged); the product works off what is left. */
+export async function drain(ticker: RunTicker, gendata: GendataProcess, timeoutSec: number): Promise<DrainOutcome> {
+  const final = await gendata.stop();
+  const started = ticker.elapsed();
+  for (;;) {
+    const tick = await ticker.next("drain");
+    const waiting = Math.max(tick.inputEnd - tick.consumed, tick.inputEnd - tick.outputEnd, 0);
+    if (waiting === 0 || ticker.elapsed() - started > timeoutSec) return { final, undrained: waiting, last: tick };
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The once-a-second beat of a timed run, shared by its settle, window and drain phases: read
+ * the three offsets, sample the machine, record a Tick, and stop the run when the product has
+ * exited, hung, or the user asked to stop.
+ */
+import type { KafkaAdmin } from "@bench/core";
+import type { Phase, Tick } from "../results/types.ts";
+import type { GendataProcess } from "./gendata-process.ts";
+import type { MachineTick, MachineWatch } from "./machine.ts";
+
+export interface TickerOptions {
+  admin: KafkaAdmin;
+  inputTopic: string;
+  outputTopic: string;
+  readConsumed(): Promise<number>;
+  watch: MachineWatch;
+  gendata: GendataProcess;
+  rate: number;
+  /** Consumed standing still this long with records waiting: hung. */
+  hangSec: number;
+  /** Why the run must stop now (the product exited, the user interrupted), if it must. */
+  aborted(): string | undefined;
+  onTick?(phase: Phase, tick: Tick, perSec: { offered: number; consumed: number }): void;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export class RunTicker {
+  readonly ticks: Tick[] = [];
+  /** Harness parts per window tick, averaged into the run's harness cost. */
+  readonly windowHarness: Array<MachineTick["harness"]> = [];
+  readonly gendataWarnings: string[] = [];
+  private readonly t0 = performance.now();
+  private second = 0;
+  private lastProgressAt = 0;
+  private behindSeconds = 0;
+
+  constructor(private readonly opts: TickerOptions) {
+    opts.watch.tick(); // primes the deltas at gendata's start
+  }
+
+  /** Seconds since gendata started. */
+  elapsed(): number {
+    return (performance.now() - this.t0) / 1000;
+  }
+
+  async next(phase: Phase): Promise<Tick> {
+    const { opts } = this;
+    this.second++;
+    await sleep(Math.max(0, this.t0 + this.second * 1000 - performance.now()));
+    const abort = opts.aborted();
+    if (abort) throw new Error(abort);
+    const elapsed = this.elapsed();
+    const [inputEnd, consumed, outputEnd] = await Promise.all([
+      opts.admin.endOffset(opts.inputTopic),
+      opts.readConsumed(),
+      opts.admin.endOffset(opts.outputTopic),
+    ]);
+    const machine = opts.watch.tick();
+    const s = machine.product;
+    const tick: Tick = {
+      t: Math.round(elapsed * 100) / 100,
+      phase,
+      inputEnd,
+      consumed,
+      outputEnd,
+      cpuPercent: s?.cpuPercent ?? 0,
+      memMb: s?.memMb ?? 0,
+      processes: s?.processes ?? 0,
+      instrument: s?.instrument ?? "pss",
+      foreignCpuPercent: machine.foreignCpuPercent,
+      stealPercent: machine.stealPercent,
+    };
+    const previous = this.ticks[this.ticks.length - 1];
+    this.ticks.push(tick);
+    if (phase === "window") this.windowHarness.push(machine.harness);
+    this.watchGendata(phase, tick);
+    this.watchForHang(tick, previous, elapsed);
+    const perSec = (now: number, before: number | undefined): number => (previous ? (now - (before ?? 0)) / (tick.t - previous.t) : 0);
+    opts.onTick?.(phase, tick, { offered: perSec(inputEnd, previous?.inputEnd), consumed: perSec(consumed, previous?.consumed) });
+    return tick;
+  }
+
+  private watchGendata(phase: Phase, tick: Tick): void {
+    const report = this.opts.gendata.latest();
+    if (phase !== "drain" && report && report.behind > this.opts.rate * 0.01) {
+      if (++this.behindSeconds === 3) this.gendataWarnings.push(`gendata fell behind the asked rate by ${report.behind} records at ${tick.t}s`);
+    } else this.behindSeconds = 0;
+  }
+
+  private watchForHang(tick: Tick, previous: Tick | undefined, elapsed: number): void {
+    if (tick.consumed > (previous?.consumed ?? -1)) this.lastProgressAt = elapsed;
+    else if (tick.consumed < tick.inputEnd && elapsed - this.lastProgressAt > this.opts.hangSec) {
+      throw new Error(`hung: consumed stayed at ${tick.consumed} for ${this.opts.hangSec}s with ${tick.inputEnd - tick.consumed} records waiting`);
+    }
+  }
+}
