@@ -32,6 +32,20 @@ describe("locateRisingWave", () => {
     expect(locateRisingWave({ [ENV_BIN]: plain })).toMatchObject({ kind: "none", reason: expect.stringContaining("not an executable") });
   });
 
+  test("a binary under another name than risingwave is refused, saying why", () => {
+    const renamed = join(dir, "risingwave-2.8.4");
+    writeFileSync(renamed, "#!/bin/sh\n");
+    chmodSync(renamed, 0o755);
+    const where = locateRisingWave({ [ENV_BIN]: renamed });
+    expect(where).toMatchObject({ kind: "none", reason: expect.stringContaining("is named risingwave-2.8.4") });
+    expect(where.kind === "none" && where.reason).toContain("must be named risingwave");
+  });
+
+  test("the reason names registries by kind, never by host", () => {
+    expect(NOT_AVAILABLE_REASON).toContain("the Rust crate registry");
+    expect(NOT_AVAILABLE_REASON).not.toMatch(/\.(org|io|com|net)\b/);
+  });
+
   test("a Postgres URL selects a running server; anything else is refused", () => {
     expect(locateRisingWave({ [ENV_URL]: "postgres://root@127.0.0.1:4566/dev" })).toEqual({ kind: "url", url: "postgres://root@127.0.0.1:4566/dev" });
     expect(locateRisingWave({ [ENV_URL]: "http://127.0.0.1:4566" })).toMatchObject({ kind: "none" });

@@ -4,6 +4,7 @@
  * wherever a user has one: a binary they name, or a server they already run.
  */
 import { accessSync, constants, statSync } from "node:fs";
+import { basename } from "node:path";
 
 export const ENV_BIN = "RISINGWAVE_BIN";
 export const ENV_URL = "RISINGWAVE_URL";
@@ -16,7 +17,7 @@ export type RisingWaveLocation =
 export const NOT_AVAILABLE_REASON =
   `no RisingWave server: neither ${ENV_BIN} (path to a risingwave binary, started here in single-node mode) ` +
   `nor ${ENV_URL} (Postgres URL of a running RisingWave, e.g. postgres://root@127.0.0.1:4566/dev) is set, ` +
-  "and no package registry reachable here (npm, PyPI, Maven Central, crates.io, Go proxy, Debian) ships the RisingWave server";
+  "and no package registry reachable here (the npm registry, the Python package index, Maven Central, the Rust crate registry, the Go module proxy, Debian's archive) ships the RisingWave server";
 
 function isExecutableFile(path: string): boolean {
   try {
@@ -34,6 +35,14 @@ export function locateRisingWave(env: Record<string, string | undefined>): Risin
   const url = env[ENV_URL]?.trim();
   if (bin) {
     if (!isExecutableFile(bin)) return { kind: "none", reason: `${ENV_BIN}=${bin} is not an executable file` };
+    // The multicall binary picks its role from the name it was started as: under any other
+    // name `single_node` is not a subcommand it knows.
+    if (basename(bin) !== "risingwave") {
+      return {
+        kind: "none",
+        reason: `${ENV_BIN}=${bin} is named ${basename(bin)}: RisingWave's multicall binary must be named risingwave (it dispatches on its own file name); link it, e.g. ln -s ${bin} /usr/local/bin/risingwave, and set ${ENV_BIN} to the link`,
+      };
+    }
     return { kind: "binary", path: bin };
   }
   if (url) {

@@ -10,7 +10,7 @@ import { debianPackageVersion, freePort, pythonVersions, type ManagedProcess, ty
 import type pg from "pg";
 import { ENV_BIN, ENV_URL, locateRisingWave, type RisingWaveLocation } from "./locate.ts";
 import { consumedFromRows, pickSourceStateTable } from "./offsets.ts";
-import { binaryVersion, connect, serverVersion, singleNodeUrl, startSingleNode, waitForSql } from "./risingwave-server.ts";
+import { binaryVersion, connect, serverVersion, singleNodeUrl, startSingleNode, waitForComputeNode, waitForSql } from "./risingwave-server.ts";
 import { pipelineNames, pipelineSql, teardownSql } from "./sql.ts";
 import { ensureUdfEnv, startUdfServer } from "./udf-server.ts";
 
@@ -91,7 +91,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
   ctx.log(`UDF server on ${udf.host}:${udf.port} (pid ${udf.process.pid})`);
 
   let server: ManagedProcess | undefined;
-  let client: pg.Client;
+  let client: pg.Client | undefined;
   try {
     if (where.kind === "binary") {
       const port = await freePort();
@@ -108,7 +108,9 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
     } else {
       client = await connect(where.url);
     }
+    await waitForComputeNode(client, READY_TIMEOUT_MS, () => !server || !server.hasExited);
   } catch (error) {
+    await client?.end().catch(() => undefined);
     const tail = server?.logTail(40) ?? "";
     await server?.stop();
     await udf.process.stop();

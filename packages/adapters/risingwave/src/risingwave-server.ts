@@ -1,7 +1,8 @@
 /**
  * The RisingWave server: started here from RISINGWAVE_BIN in single-node mode (meta, compute,
- * frontend and compactor in one process, listening on the fixed local ports 5690, 5688, 6660
- * and the frontend port we choose), or an already running one at RISINGWAVE_URL.
+ * frontend and compactor in one process, listening on the fixed local ports 5690, 5688, 6660,
+ * 5691, 6786 and 4560 and the frontend port we choose), or an already running one at
+ * RISINGWAVE_URL.
  */
 import { mkdirSync } from "node:fs";
 import { execa } from "execa";
@@ -47,6 +48,39 @@ export async function waitForSql(url: string, timeoutMs: number, alive: () => bo
     }
   }
   throw new Error(`RisingWave did not accept SQL at ${url} within ${timeoutMs / 1000}s: ${(last as Error)?.message}`);
+}
+
+/** One row of rw_catalog.rw_worker_nodes, the columns this adapter reads. */
+export interface WorkerNodeRow {
+  type: string;
+  state: string;
+  is_streaming: boolean | null;
+}
+
+/**
+ * Compute nodes that can take stream actors. rw_worker_nodes spells the enums with their
+ * protobuf names (WorkerType::ComputeNode -> WORKER_TYPE_COMPUTE_NODE, State::Running -> RUNNING).
+ */
+export function streamingComputeNodes(rows: readonly WorkerNodeRow[]): number {
+  return rows.filter((r) => r.type === "WORKER_TYPE_COMPUTE_NODE" && r.state === "RUNNING" && r.is_streaming !== false).length;
+}
+
+/**
+ * single_node starts the frontend and the compute node side by side, so SELECT 1 can answer
+ * before a compute node has registered with meta; a CREATE SINK then has nowhere to schedule
+ * its actors. Waits until one has.
+ */
+export async function waitForComputeNode(client: pg.Client, timeoutMs: number, alive: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen: WorkerNodeRow[] = [];
+  while (Date.now() < deadline) {
+    if (!alive()) throw new Error("RisingWave exited before a compute node registered");
+    const { rows } = await client.query<WorkerNodeRow>("SELECT type, state, is_streaming FROM rw_catalog.rw_worker_nodes");
+    seen = rows;
+    if (streamingComputeNodes(rows) > 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no running streaming compute node in rw_worker_nodes within ${timeoutMs / 1000}s: ${JSON.stringify(seen)}`);
 }
 
 export interface SingleNodeOptions {

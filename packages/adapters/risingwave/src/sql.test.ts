@@ -33,6 +33,13 @@ describe("pipelineSql", () => {
     expect(() => pipelineSql({ ...spec, parallelism: 0 })).toThrow(/positive integer/);
   });
 
+  test("the UDF is declared in the documented external form, retried on network errors", () => {
+    const create = pipelineSql(spec).find((s) => s.startsWith("CREATE FUNCTION")) as string;
+    // LANGUAGE python would send the frontend down the embedded-UDF path (off by default).
+    expect(create).not.toMatch(/LANGUAGE/i);
+    expect(create).toMatch(/RETURNS DOUBLE PRECISION\nAS risk USING LINK 'http:\/\/127\.0\.0\.1:8815'\nWITH \( always_retry_on_network_error = true \)$/);
+  });
+
   test("single quotes in values are escaped", () => {
     expect(pipelineSql({ ...spec, inputTopic: "a'b" }).join("\n")).toContain("topic = 'a''b'");
   });

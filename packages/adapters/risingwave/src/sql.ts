@@ -93,8 +93,16 @@ export function pipelineSql(spec: PipelineSpec): string[] {
       ") FORMAT PLAIN ENCODE JSON",
     ].join("\n"),
     [
+      // The documented external-UDF form has no LANGUAGE clause: with `LANGUAGE python` the
+      // frontend takes the embedded-Python path and refuses it unless
+      // enable_embedded_python_udf is on, before it looks at the link.
       `CREATE FUNCTION ${n.func}(${UDF_ARGS}) RETURNS DOUBLE PRECISION`,
-      `LANGUAGE python AS risk USING LINK ${quote(spec.udfLink)}`,
+      `AS risk USING LINK ${quote(spec.udfLink)}`,
+      // Without it a failed call (server restarting, a dropped connection) is logged and the
+      // whole chunk gets NULL risk while its records still count as consumed; with it the
+      // actor retries the call until the server answers (the option of RisingWave's own
+      // e2e_test/udf retry test: WITH ( always_retry_on_network_error = true )).
+      "WITH ( always_retry_on_network_error = true )",
     ].join("\n"),
     [
       `CREATE SINK ${n.sink} AS`,

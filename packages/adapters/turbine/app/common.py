@@ -1,5 +1,10 @@
 """What both Turbine rows share: settings, the projected input schema, the app and its topics.
 
+Names used from turbine-fast 0.3.0a1 (turbine/__init__.py, brokers.py, app.py): KafkaBroker
+(bootstrap=), KafkaBroker.topic(name, schema=, message_key=), Turbine(broker, app_id=,
+state_dir=, from_earliest=, api_port=, api_host=), Turbine.subscribe(input, output=, name=,
+partition_key=, parallelism=, processing_guarantee=, infer=), Turbine.run().
+
 Schema projection: the input topic is declared with a pydantic model of the 7 fields the rows
 use (of the record's 19), so Turbine's Rust decoder builds Arrow columns for those and skips
 the rest. Settings come from BENCH_* environment variables.
@@ -14,7 +19,6 @@ from pydantic import BaseModel
 from turbine import KafkaBroker, Turbine
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from risk_model import FEATURES, MAXIMA  # noqa: E402,F401
 
 BOOTSTRAP = os.environ["BENCH_BOOTSTRAP"]
 INPUT_TOPIC = os.environ["BENCH_INPUT_TOPIC"]
@@ -47,12 +51,19 @@ source = kafka.topic(INPUT_TOPIC, schema=Projected)
 sink = kafka.topic(OUTPUT_TOPIC, message_key="partition_key")
 
 
-def subscribe_options() -> dict:
-    """One partition, at-least-once; intra-partition shards on partition_key when parallelism > 1."""
-    options = {"name": SUBSCRIPTION, "processing_guarantee": "at_least_once", "parallelism": PARALLELISM}
-    if PARALLELISM > 1:
-        options["partition_key"] = "partition_key"
-    return options
+def subscribe_options(parallelism: int = PARALLELISM) -> dict:
+    """One partition, at-least-once; intra-partition shards on partition_key when parallelism > 1.
+
+    At parallelism 1 partition_key=None is passed, not omitted: subscribe() treats an omitted
+    partition_key as "not provided" and warns at run(); None says unkeyed on purpose (the
+    handler keeps no state, so there is nothing to rescale).
+    """
+    return {
+        "name": SUBSCRIPTION,
+        "processing_guarantee": "at_least_once",
+        "parallelism": parallelism,
+        "partition_key": "partition_key" if parallelism > 1 else None,
+    }
 
 
 def announce_ready() -> None:

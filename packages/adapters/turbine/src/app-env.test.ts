@@ -14,17 +14,16 @@ const ctx = {
 };
 
 describe("appEnv", () => {
-  it("passes the run's settings with paths as seen inside the root", () => {
+  it("passes the run's settings with host paths, and no GIL switch (0.3.0a1 has none)", () => {
     expect(appEnv(ctx, 18400)).toEqual({
       BENCH_BOOTSTRAP: "127.0.0.1:19092",
       BENCH_INPUT_TOPIC: "in",
       BENCH_OUTPUT_TOPIC: "out",
       BENCH_GROUP_ID: "g",
       BENCH_PARALLELISM: "2",
-      BENCH_MODELS_DIR: "/bench/models",
-      BENCH_TURBINE_STATE_DIR: "/bench/run/turbine-state",
+      BENCH_MODELS_DIR: "/repo/models",
+      BENCH_TURBINE_STATE_DIR: "/tmp/run/turbine-state",
       BENCH_TURBINE_API_PORT: "18400",
-      TURBINE_ALLOW_GIL: "1",
       PYTHONUNBUFFERED: "1",
       PYTHONDONTWRITEBYTECODE: "1",
     });

@@ -1,15 +1,25 @@
 /**
- * What the Turbine rows run on. Turbine's wheels are CPython 3.14 only and Debian 12 has no
- * 3.14, so both rows run inside a Debian sid root (python3.14, Debian's torch / pyarrow /
- * onnxruntime) with turbine-fast pip-installed into a venv that sees those Debian packages.
+ * What the Turbine rows run on: a free-threaded CPython 3.14 the user has, and a venv made
+ * from it with exact pins. turbine-fast ships free-threaded (cp314t) wheels only and no sdist.
  */
 
-/**
- * The first release documented to ship standard (GIL) cp314 wheels that start with
- * TURBINE_ALLOW_GIL=1. Up to 0.3.x the wheels are cp314t (free-threaded) only, which no
- * interpreter reachable here can load: Debian sid's python3.14 is the GIL build.
- */
-export const TURBINE_VERSION = "0.4.0a1";
+/** The newest turbine-fast the Python package index serves; the one place it is pinned. */
+export const TURBINE_VERSION = "0.3.0a1";
+
+/** Exact pins, each with a cp314t manylinux x86_64 wheel. */
+export const PYARROW = "pyarrow==26.0.1";
+export const NUMPY = "numpy==2.5.5";
+/** Turbine's compiled core needs an ONNX Runtime library at MIN_ONNXRUNTIME or newer. */
+export const ONNXRUNTIME = "onnxruntime==1.32.0";
+export const MIN_ONNXRUNTIME = "1.27";
+export const TORCH = "torch==2.15.0";
+
+/** Path to a free-threaded CPython 3.14. */
+export const ENV_PYTHON = "TURBINE_PYTHON";
+/** A package index serving a CPU-only torch build (the default index's Linux torch brings CUDA). */
+export const ENV_TORCH_INDEX = "TURBINE_TORCH_INDEX_URL";
+/** The name free-threaded builds install their interpreter under. */
+export const FREE_THREADED_NAME = "python3.14t";
 
 /** The seed's interpreter, for the page's deviation line. */
 export const SEED_PYTHON = "3.14t (free-threaded)";
@@ -17,31 +27,7 @@ export const SEED_PYTHON = "3.14t (free-threaded)";
 /** The other Python rows' torch (Debian 12's python3-torch), for the deviation line. */
 export const OTHER_ROWS_TORCH = "1.13.1";
 
-export const DEBIAN_SUITE = "sid";
-
-/** debootstrap --include: the interpreter, venv support and TLS roots for pip. */
-export const BASE_PACKAGES = ["python3.14", "python3.14-venv", "ca-certificates"];
-
-/**
- * Installed with apt inside the root. pyarrow, pydantic and python-dotenv are turbine-fast's own
- * requirements: taking Debian's means pip installs turbine-fast alone and never replaces the
- * numpy that Debian's torch and pyarrow were built against. onnxruntime is the shared library
- * Turbine dlopens for infer=ml.OnnxModel.
- */
-export const APT_PACKAGES = [
-  "python3-torch",
-  "python3-pyarrow",
-  "python3-onnxruntime",
-  "python3-numpy",
-  "python3-pydantic",
-  "python3-dotenv",
-];
-
-/** Inside the root. */
-export const ROOT_PYTHON = "/usr/bin/python3.14";
-export const ROOT_VENV = "/opt/turbine-venv";
-
-/** Page label -> distribution name, as pythonVersions() reads them inside the root. */
+/** Page label -> distribution name, as pythonVersions() reads them in the venv. */
 export const VERSION_MODULES: Record<string, string> = {
   turbine: "turbine-fast",
   torch: "torch",

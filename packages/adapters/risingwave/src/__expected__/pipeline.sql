@@ -22,7 +22,8 @@ CREATE SOURCE bench_rw_test_1_src (
 ) FORMAT PLAIN ENCODE JSON;
 
 CREATE FUNCTION bench_rw_test_1_risk(DOUBLE PRECISION, INT, DOUBLE PRECISION, INT) RETURNS DOUBLE PRECISION
-LANGUAGE python AS risk USING LINK 'http://127.0.0.1:8815';
+AS risk USING LINK 'http://127.0.0.1:8815'
+WITH ( always_retry_on_network_error = true );
 
 CREATE SINK bench_rw_test_1_sink AS
 SELECT event_id, ts_ms, bench_rw_test_1_risk(latency_ms, queue_depth, cpu_usage, error_count) AS risk

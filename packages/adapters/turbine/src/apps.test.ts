@@ -1,0 +1,70 @@
+/**
+ * The Turbine apps' Python without Turbine: Turbine's compiled core loads only on a
+ * free-threaded CPython 3.14, which this machine cannot have, but the handler classes, the
+ * feature arithmetic, the model check and the DLPack path do not need it (app/onnx_features.py,
+ * app/torch_score.py). test/check_apps.py runs them on the 256 fixture records, decoded the
+ * way app/common.py's schema makes Turbine decode them, in a venv over Debian's python3.11 and
+ * python3-torch built into the cache by this test.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { execa } from "execa";
+import { cacheRoot, ensurePythonEnv, fixturesDir, loadFixtures, modelsDir } from "@bench/core";
+import { APP_DIR } from "./product.ts";
+
+const SETUP_MS = 600_000;
+const RUN_MS = 120_000;
+/** Debian 12's python3-torch 1.13.1 wants numpy below 2. */
+const HOST_CHECK_ENV = { python: "/usr/bin/python3.11", systemSitePackages: true, requirements: ["pyarrow==25.0.1", "onnxruntime==1.20.1", "numpy==1.24.2"] };
+
+const fixtures = loadFixtures(fixturesDir());
+let python: string;
+
+beforeAll(async () => {
+  ({ python } = await ensurePythonEnv(HOST_CHECK_ENV, join(cacheRoot(), "turbine"), (line) => console.log(line)));
+}, SETUP_MS);
+
+interface Checked {
+  columns: string[];
+  event_ids: string[];
+  risk: number[];
+  features?: number[][];
+  dlpack_shares_buffer?: boolean;
+}
+
+async function check(variant: "onnx" | "torch"): Promise<Checked> {
+  const { stdout } = await execa(python, [join(APP_DIR, "..", "test", "check_apps.py"), variant], {
+    input: readFileSync(join(fixturesDir(), "records.jsonl"), "utf8"),
+    env: { BENCH_MODELS_DIR: modelsDir(), PYTHONPATH: [APP_DIR, modelsDir()].join(":") },
+  });
+  return JSON.parse(stdout) as Checked;
+}
+
+const worstError = (risk: number[]): number => Math.max(...risk.map((r, i) => Math.abs(r - fixtures[i]!.risk)));
+
+test("turbine: Score emits the ids and the four float32 features; the ONNX model on them gives the reference risk", async () => {
+  const out = await check("onnx");
+  expect(out.columns).toEqual([
+    "event_id:string",
+    "ts_ms:int64",
+    "partition_key:string",
+    "latency_ms_n:float",
+    "queue_depth_n:float",
+    "cpu_usage_n:float",
+    "error_count_n:float",
+  ]);
+  expect(out.event_ids).toEqual(fixtures.map((f) => f.record.event_id));
+  // Feature i of row r against the fixture's float64 features, at float32 precision.
+  const worstFeature = Math.max(...fixtures.flatMap((f, r) => f.features.map((v, i) => Math.abs(v - out.features![i]![r]!))));
+  expect(worstFeature).toBeLessThan(1e-6);
+  expect(out.risk).toHaveLength(fixtures.length);
+  expect(worstError(out.risk)).toBeLessThanOrEqual(1e-5);
+}, RUN_MS);
+
+test("turbine-torch: Score views the columns through DLPack without a copy and scores the reference risk", async () => {
+  const out = await check("torch");
+  expect(out.columns).toEqual(["event_id:string", "ts_ms:int64", "partition_key:string", "risk:float"]);
+  expect(out.event_ids).toEqual(fixtures.map((f) => f.record.event_id));
+  expect(out.dlpack_shares_buffer).toBe(true);
+  expect(worstError(out.risk)).toBeLessThanOrEqual(1e-5);
+}, RUN_MS);
