@@ -16,7 +16,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURE_COUNT, type KafkaAdmin, type Preparation, type Product, type RunningProduct } from "@bench/core";
 import { resources, throughput } from "../metrics/derive.ts";
-import type { HarnessCost, RunResult } from "../results/types.ts";
+import type { HarnessCost, RunResult, Tick } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
 import { GendataProcess } from "./gendata-process.ts";
@@ -128,21 +128,8 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
     speedBefore = measureSpeedIndex().recordsPerCpuSecond;
 
     // settle
-    const feed = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: settings.rate, seed: settings.seed, startSeq: FIXTURE_COUNT, logFile: join(plan.runDir, "gendata.log") });
+    const { feed, watch, ticker } = startFeed(product, running, plan, settings, bench, aborted);
     gendata = feed;
-    const watch = new MachineWatch(() => running.rootPids(), { runner: process.pid, gendata: () => [feed.pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
-    const ticker = new RunTicker({
-      admin: bench.admin,
-      inputTopic: plan.inputTopic,
-      outputTopic: plan.outputTopic,
-      readConsumed: async () => (running.consumed.kind === "group-offsets" ? bench.admin.committedOffset(plan.groupId, plan.inputTopic) : running.consumed.read()),
-      watch,
-      gendata: feed,
-      rate: settings.rate,
-      hangSec: settings.hangSec,
-      aborted,
-      onTick: (phase, tick, perSec) => bench.onTick?.(product.id, phase, tick, perSec),
-    });
     bench.onRunStart?.(product.id, settings.rate, settings.warmupSec + settings.windowSec);
     result.ticks = ticker.ticks;
     result.gendataWarnings = ticker.gendataWarnings;
@@ -156,12 +143,9 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
     const drained = await drain(ticker, feed, settings.drainTimeoutSec);
     if (drained.final && drained.final.failed > 0) result.gendataWarnings.push(`gendata: ${drained.final.failed} records failed (${drained.final.lastError ?? "no detail"})`);
     const extra = await extraRecords(bench.admin, topicsBefore, [plan.inputTopic, plan.outputTopic]);
-    result.throughput = { ...throughput(window.ticks, 0), extraRecordsPerRecord: drained.last.consumed > 0 ? extra / drained.last.consumed : 0 };
-    result.resources = resources(window.ticks);
-    result.selectivity = result.throughput.consumedPerSec > 0 ? result.throughput.outputPerSec / result.throughput.consumedPerSec : 0;
-    result.harness = harnessCost(ticker.windowHarness, watch.costPercent());
+    Object.assign(result, windowFigures(window.ticks, extra, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });
     // An overloaded or capped settle is a steady state only for a saturated product.
-    result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput.regime === "saturated");
+    result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput?.regime === "saturated");
 
     // audit
     result.delivery = await auditOutputs({
@@ -198,6 +182,31 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
     result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
   }
   return result;
+}
+
+/** gendata at the offered rate, and the once-a-second ticker that watches the product and the machine. */
+function startFeed(product: Product, running: RunningProduct, plan: RunPlan, settings: RunSettings, bench: BenchContext, aborted: () => string | undefined) {
+  const feed = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: settings.rate, seed: settings.seed, startSeq: FIXTURE_COUNT, logFile: join(plan.runDir, "gendata.log") });
+  const watch = new MachineWatch(() => running.rootPids(), { runner: process.pid, gendata: () => [feed.pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
+  const ticker = new RunTicker({
+    admin: bench.admin,
+    inputTopic: plan.inputTopic,
+    outputTopic: plan.outputTopic,
+    readConsumed: async () => (running.consumed.kind === "group-offsets" ? bench.admin.committedOffset(plan.groupId, plan.inputTopic) : running.consumed.read()),
+    watch,
+    gendata: feed,
+    rate: settings.rate,
+    hangSec: settings.hangSec,
+    aborted,
+    onTick: (phase, tick, perSec) => bench.onTick?.(product.id, phase, tick, perSec),
+  });
+  return { feed, watch, ticker };
+}
+
+/** The row's figures from the window's ticks; extra = records the run wrote to other topics. */
+function windowFigures(window: Tick[], extra: number, consumedAtEnd: number): Pick<RunResult, "throughput" | "resources" | "selectivity"> {
+  const t = { ...throughput(window, 0), extraRecordsPerRecord: consumedAtEnd > 0 ? extra / consumedAtEnd : 0 };
+  return { throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0 };
 }
 
 /** The harness's parts averaged over the window; the sampler is the runner's /proc reading. */
