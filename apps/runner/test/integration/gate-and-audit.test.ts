@@ -9,6 +9,7 @@ import {
   cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, makeTemplate, ManagedProcess, modelsDir, normalise,
   POOL_SIZE, produceMessages, ReferenceModel, repoRoot, type Product,
 } from "@bench/core";
+import { EXIT, exitCodeFor } from "../../src/exit-code.ts";
 import { auditOutputs } from "../../src/run/audit.ts";
 import { measureRun } from "../../src/run/measure.ts";
 
@@ -25,6 +26,23 @@ const brokenScorer: Product = {
       cwd: join(import.meta.dirname, "..", ".."),
       env: { BENCH_BOOTSTRAP: ctx.bootstrap, BENCH_INPUT_TOPIC: ctx.inputTopic, BENCH_OUTPUT_TOPIC: ctx.outputTopic, BENCH_GROUP_ID: ctx.groupId },
       logFile: join(ctx.runDir, "broken.log"),
+    });
+    await app.waitForLine(/BENCH_READY/, 30_000);
+    return { rootPids: () => [app.pid], consumed: { kind: "group-offsets" }, exited: app.exited, logTail: (n) => app.logTail(n), stop: async () => void (await app.stop()) };
+  },
+};
+
+/** Scores right through the gate and the first 3,000 generated records, then a constant. */
+const lateWrongScorer: Product = {
+  ...brokenScorer,
+  id: "late-wrong-scorer",
+  start: async (ctx) => {
+    const app = new ManagedProcess({
+      command: process.execPath,
+      args: ["--import", "tsx", join(import.meta.dirname, "late-wrong-scorer.ts")],
+      cwd: join(import.meta.dirname, "..", ".."),
+      env: { BENCH_BOOTSTRAP: ctx.bootstrap, BENCH_INPUT_TOPIC: ctx.inputTopic, BENCH_OUTPUT_TOPIC: ctx.outputTopic, BENCH_GROUP_ID: ctx.groupId, SCORE_RIGHT_FOR: String(256 + 3000) },
+      logFile: join(ctx.runDir, "late-wrong.log"),
     });
     await app.waitForLine(/BENCH_READY/, 30_000);
     return { rootPids: () => [app.pid], consumed: { kind: "group-offsets" }, exited: app.exited, logTail: (n) => app.logTail(n), stop: async () => void (await app.stop()) };
@@ -57,6 +75,25 @@ describe("verification gate and output audit", () => {
     expect(run.verification).toMatchObject({ passed: false, checked: 256 });
     expect(run.throughput).toBeUndefined();
     expect(run.ticks).toHaveLength(0);
+  }, 120_000);
+
+  it("a product that passes the gate and then scores wrong is invalid: marked, counted, never a result", async () => {
+    const run = await measureRun(
+      lateWrongScorer,
+      { ok: true, versions: {} },
+      { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 6, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 20 },
+      {
+        bootstrap: bootstrap as string, admin, reference, fixtures: loadFixtures(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
+        cacheDir: cacheRoot(), resultsDir: mkdtempSync(join(tmpdir(), "bench-late-")), speedReference: 0, log: () => undefined, interrupted: () => undefined,
+      },
+    );
+    expect(run.verification?.passed).toBe(true);
+    expect(run.status).toBe("invalid");
+    expect(run.delivery!.lost).toBe(0);
+    expect(run.delivery!.misScored).toBeGreaterThan(0);
+    expect(run.reason).toMatch(new RegExp(`^mis-scored ${run.delivery!.misScored} of ${run.delivery!.scoresChecked} checked`));
+    expect(run.throughput).toBeDefined(); // its figures are kept, marked, for the reader to see
+    expect(exitCodeFor([run], false)).toBe(EXIT.failedOrInvalid);
   }, 120_000);
 
   it("counts lost and duplicated event ids and re-scores outputs exactly", async () => {
