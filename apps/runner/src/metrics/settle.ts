@@ -27,7 +27,7 @@ export const SETTLE_RULE: Omit<SettleRule, "minSec" | "capSec"> = {
   holdTicks: 3,
   flatShare: 0.02,
   trendTicks: 5,
-  overloadBacklogSec: 2,
+  overloadBacklogSec: 3,
 };
 
 /** Fewer records than this are "small" at any rate: one batch in flight at a low rate. */
