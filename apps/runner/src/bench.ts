@@ -18,6 +18,7 @@ import {
 import { KafkaBroker } from "./broker/kafka-broker.ts";
 import { describeHost } from "./host.ts";
 import { renderPage } from "./page/render.ts";
+import { writeHtmlPage } from "./page/html/command.ts";
 import { RunProgress } from "./progress.ts";
 import { measureRun, productCacheDir, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
@@ -178,8 +179,9 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   writeResults(resultsFile, results);
   const page = renderPage(results);
   writeFileSync(join(resultsDir, "page.md"), page);
+  writeHtmlPage(join(resultsDir, "page.html"), results);
   console.log(page);
-  log(`\nresults: ${resultsFile}\npage:    ${join(resultsDir, "page.md")}`);
+  log(`\nresults: ${resultsFile}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}`);
   return interrupted ? 130 : 0;
 }
 

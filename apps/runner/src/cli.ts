@@ -2,7 +2,7 @@
  * The bench's command line.
  *
  *   pnpm --filter runner bench [--products node,faststream] [--rate 20000 | --rate node=80000,default=20000]
- *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md]
+ *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md] [--html page.html]
  *   pnpm --filter runner bench broker        (a broker for tests; prints BOOTSTRAP=host:port)
  *
  * Exit codes: 0 done, 1 the bench could not run (e.g. the broker would not start), 2 bad input,
@@ -13,6 +13,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
 import { renderCommand } from "./page/command.ts";
+import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
+import { readResults } from "./results/files.ts";
 import { parseRates } from "./rates.ts";
 
 const wholeNumber = (value: string): number => {
@@ -49,8 +51,13 @@ program
   .command("render")
   .description("render the page from results files")
   .argument("<results...>", "results.json files (several merge into one page)")
-  .option("-o, --out <file>", "write the page here (default: stdout)")
-  .action((files: string[], opts: { out?: string }) => renderCommand(files, opts.out));
+  .option("-o, --out <file>", "write the page here (default: stdout); page.html goes beside it")
+  .option("--html <file>", "write the HTML page here (default: beside --out)")
+  .action((files: string[], opts: { out?: string; html?: string }) => {
+    renderCommand(files, opts.out);
+    const html = opts.html ?? (opts.out ? htmlPathFor(opts.out) : undefined);
+    if (html) writeHtmlPage(html, readResults(files));
+  });
 
 program
   .command("broker")
