@@ -3,6 +3,7 @@
  *
  *   pnpm --filter runner bench [--products node,faststream] [--rate 20000 | --rate node=80000,default=20000]
  *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md] [--html page.html]
+ *   pnpm --filter runner bench doctor        (what this machine lacks for each product)
  *   pnpm --filter runner bench broker        (a broker for tests; prints BOOTSTRAP=host:port)
  *
  * Exit codes: 0 done, 1 the bench could not run (e.g. the broker would not start), 2 bad input,
@@ -12,6 +13,7 @@ import { availableParallelism } from "node:os";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
+import { doctorCommand, preflight } from "./doctor/command.ts";
 import { renderCommand } from "./page/command.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { readResults } from "./results/files.ts";
@@ -44,6 +46,7 @@ program
   .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
   .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
   .action(async (opts: BenchOptions) => {
+    if (!opts.list) await preflight(opts.products, (line) => console.error(line));
     process.exitCode = await runBench(opts);
   });
 
@@ -57,6 +60,13 @@ program
     renderCommand(files, opts.out);
     const html = opts.html ?? (opts.out ? htmlPathFor(opts.out) : undefined);
     if (html) writeHtmlPage(html, readResults(files));
+  });
+
+program
+  .command("doctor")
+  .description("what this machine has and lacks for each product, and per product \"runs here\" or why not and the fix")
+  .action(async () => {
+    process.exitCode = await doctorCommand();
   });
 
 program
