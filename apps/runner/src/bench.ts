@@ -19,6 +19,7 @@ import { KafkaBroker } from "./broker/kafka-broker.ts";
 import { describeHost } from "./host.ts";
 import { renderPage } from "./page/render.ts";
 import { writeHtmlPage } from "./page/html/command.ts";
+import { writeArrowFiles } from "./results/arrow.ts";
 import { RunProgress } from "./progress.ts";
 import { measureRun, productCacheDir, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
@@ -180,6 +181,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const page = renderPage(results);
   writeFileSync(join(resultsDir, "page.md"), page);
   writeHtmlPage(join(resultsDir, "page.html"), results);
+  writeArrowFiles(resultsDir, results);
   console.log(page);
   log(`\nresults: ${resultsFile}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}`);
   return interrupted ? 130 : 0;
