@@ -67,7 +67,12 @@ async function open(browser: Browser, results: BenchResults, name: string, scree
       return { id: el.getAttribute("data-chart") ?? "", expected: Number(el.getAttribute("data-expected")), marks: el.querySelectorAll(selector).length, text: el.textContent ?? "" };
     }),
   );
-  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+  if (screenshot) {
+    await page.screenshot({ path: screenshot, fullPage: true });
+    // The charts alone, at a size a person can read at a glance.
+    const top = (await page.locator("#charts").boundingBox())?.y ?? 0;
+    await page.screenshot({ path: screenshot.replace(/\.png$/, "-charts.png"), fullPage: true, clip: { x: 0, y: top, width: 1280, height: 1800 } });
+  }
   await page.close();
   return { drawn, errors, requests };
 }
@@ -88,7 +93,7 @@ describe("page.html in headless Chromium", () => {
     mkdirSync(shotDir, { recursive: true });
     const shot = join(shotDir, "page-2026-11-30.png");
     const { drawn, errors, requests } = await open(browser, results, "committed", shot);
-    console.log(`page-browser: screenshot saved to ${shot}`);
+    console.log(`page-browser: screenshots saved to ${shot} and ${shot.replace(/\.png$/, "-charts.png")}`);
     expect(errors).toEqual([]);
     expect(requests).toEqual([]);
     const expected = expectedMarks(results);

@@ -159,9 +159,9 @@ export function chartSpecs(data: ChartData): ChartSpec[] {
   const specs: ChartSpec[] = [];
   for (const p of data.products) {
     specs.push(
-      { id: `sweep-${p.product}`, title: `${p.label}: offered vs consumed`, mark: "dot", expected: p.points.length, empty: "no measured runs" },
-      { id: `cpu-${p.product}`, title: `${p.label}: CPU against offered rate`, mark: "dot", expected: p.points.length, empty: "no measured runs" },
-      { id: `latency-${p.product}`, title: `${p.label}: latency p50 / p99 against offered rate (keep-up runs)`, mark: "dot", expected: 2 * p.points.filter((x) => x.p50 !== undefined).length, empty: "no keep-up run with a latency measurement" },
+      { id: `sweep-${p.product}`, title: "consumed against offered rate", mark: "dot", expected: p.points.length, empty: "no measured runs" },
+      { id: `cpu-${p.product}`, title: "CPU against offered rate", mark: "dot", expected: p.points.length, empty: "no measured runs" },
+      { id: `latency-${p.product}`, title: "latency p50 / p99 (keep-up runs)", mark: "dot", expected: 2 * p.points.filter((x) => x.p50 !== undefined).length, empty: "no keep-up run with a latency measurement" },
     );
   }
   specs.push(

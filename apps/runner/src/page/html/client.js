@@ -4,7 +4,7 @@
   "use strict";
   const data = JSON.parse(document.getElementById("bench-data").textContent);
   const regimes = { domain: ["keep-up", "draining", "saturated", "invalid"], range: ["#2a9d3f", "#f0a202", "#d62728", "#888888"] };
-  const width = 380;
+  const width = 360;
   const height = 280;
   const wide = 560;
   const fmt = (n) => Math.round(n).toLocaleString("en-US");
@@ -63,12 +63,12 @@
   function atKnee(field, label) {
     return Plot.plot({
       width: wide, height: 260, grid: true, marginLeft: 70, marginBottom: 50,
-      x: { label: null, domain: data.spreads.map((s) => s.label) },
+      x: { label: null, domain: data.spreads.map((s) => s.product) },
       y: { label, zero: true, nice: true },
       marks: [
-        Plot.ruleX(data.spreads, { x: "label", y1: (s) => s[field].min, y2: (s) => s[field].max, stroke: "#555", strokeWidth: 2 }),
-        Plot.tickY(data.spreads, { x: "label", y: (s) => s[field].median, stroke: "black", strokeWidth: 2 }),
-        Plot.dot(data.atKnee, { x: "label", y: field, fill: "#1f77b4", r: 4, title: (d) => `${d.label} at ${fmt(d.rate)}/s: ${d[field].toFixed(field === "usPerInference" ? 2 : 0)}` }),
+        Plot.ruleX(data.spreads, { x: "product", y1: (s) => s[field].min, y2: (s) => s[field].max, stroke: "#555", strokeWidth: 2 }),
+        Plot.tickY(data.spreads, { x: "product", y: (s) => s[field].median, stroke: "black", strokeWidth: 2 }),
+        Plot.dot(data.atKnee, { x: "product", y: field, fill: "#1f77b4", r: 4, title: (d) => `${d.label} at ${fmt(d.rate)}/s: ${d[field].toFixed(field === "usPerInference" ? 2 : 0)}` }),
       ],
     });
   }
