@@ -9,6 +9,8 @@ export async function doctorCommand(): Promise<number> {
 
 /** Before a bench: the same reasons, for the chosen products only (the bench itself still decides, through each prepare()). */
 export async function preflight(products: string | undefined, log: (line: string) => void): Promise<void> {
-  const chosen = products ? products.split(",").map((p) => p.trim()) : [...KNOWN_PRODUCTS];
+  const chosen = products ? products.split(",").map((p) => p.trim()).filter(Boolean) : [...KNOWN_PRODUCTS];
+  // An id the doctor does not know is the bench's to reject (exit 2, with the known ids): no probing first.
+  if (chosen.some((id) => !(KNOWN_PRODUCTS as readonly string[]).includes(id))) return;
   for (const line of blockedLines(diagnose(await probe(), KNOWN_PRODUCTS), chosen)) log(line);
 }
