@@ -13,6 +13,7 @@ APT_PACKAGES=(
   debootstrap                            # the Debian sid root Turbine (Python 3.14) runs in
   build-essential python3-dev            # librdkafka for @confluentinc/kafka-javascript builds from source
   libssl-dev zlib1g-dev
+  chromium fonts-dejavu-core             # the page.html test opens the page in headless Chromium
 )
 
 missing=()
@@ -25,6 +26,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
+
+# Node.js >= 20.19 (Debian 12's nodejs is 18): installed from the npm registry when missing or older.
+bash scripts/install-node.sh
+hash -r
+# A Node that install-node.sh put there: node-gyp builds native modules against the headers
+# beside it instead of downloading them.
+node_home=$(node -p 'require("path").resolve(process.execPath, "..", "..")')
+case "$node_home" in */lib/nodejs-*) export npm_config_nodedir="$node_home" ;; esac
 
 if [ "$(pnpm --version 2>/dev/null || true)" != "$PNPM_VERSION" ]; then
   echo "setup: installing pnpm $PNPM_VERSION"

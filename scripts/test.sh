@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # The tests: set up, type-check, unit tests, then the integration tests against a real Kafka
-# broker that this script starts (and always stops).
+# broker that this script starts (and always stops), and the CI workflow's lint.
+#   BENCH_TEST_PACKAGE=@bench/adapter-quix bash scripts/test.sh   (that package's tests and what it depends on; CI's per-product jobs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
+filter=()
+[ -z "${BENCH_TEST_PACKAGE:-}" ] || filter=(--filter="${BENCH_TEST_PACKAGE}...")
 pnpm typecheck
-pnpm test
+pnpm exec turbo run test "${filter[@]}"
+[ -n "${BENCH_TEST_PACKAGE:-}" ] || bash scripts/lint-workflows.sh
 
 broker_log=$(mktemp)
 # node directly (not through pnpm) so that SIGTERM reaches the runner, which stops the broker.
@@ -22,4 +26,4 @@ BENCH_BOOTSTRAP=$(sed -n 's/^BOOTSTRAP=//p' "$broker_log")
 [ -n "$BENCH_BOOTSTRAP" ] || { cat "$broker_log"; echo "test: no broker address" >&2; exit 1; }
 export BENCH_BOOTSTRAP
 echo "test: Kafka at $BENCH_BOOTSTRAP"
-pnpm test:integration
+pnpm exec turbo run test:integration --concurrency=1 "${filter[@]}"

@@ -2,19 +2,32 @@
  * The bench's command line.
  *
  *   pnpm --filter runner bench [--products node,faststream] [--rate 20000 | --rate node=80000,default=20000]
- *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md]
+ *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md] [--html page.html]
+ *   pnpm --filter runner bench arrow results/<stamp>/results.json   (ticks, runs, sweep steps as Arrow IPC files)
+ *   pnpm --filter runner bench doctor        (what this machine lacks for each product)
  *   pnpm --filter runner bench broker        (a broker for tests; prints BOOTSTRAP=host:port)
  *
  * Exit codes (src/exit-code.ts): 0 every run valid on a quiet machine, 1 the bench could not
  * run (e.g. the broker would not start), 2 bad input, 3 a run failed or was invalid, 4 a run
  * was measured on a noisy machine, 130 interrupted (results so far are kept).
  */
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { dirname } from "node:path";
+import { repoRoot } from "@bench/core";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
+import { doctorCommand, preflight } from "./doctor/command.ts";
 import { renderCommand } from "./page/command.ts";
+import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
+import { writeArrowFiles } from "./results/arrow.ts";
+import { readResults } from "./results/files.ts";
+import type { BenchResults } from "./results/types.ts";
+import { setProgressPlan } from "./progress.ts";
 import { parseRates } from "./rates.ts";
+import { discoverProducts } from "./run/discover.ts";
+import { MAX_STEPS } from "./sweep/knee.ts";
 
 const wholeNumber = (value: string): number => {
   const n = Number(value);
@@ -45,6 +58,11 @@ program
   .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
   .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
   .action(async (opts: BenchOptions) => {
+    if (!opts.list) {
+      await preflight(opts.products, (line) => console.error(line));
+      const ids = opts.products ? opts.products.split(",").map((p) => p.trim()).filter(Boolean) : (await discoverProducts(repoRoot(), () => undefined)).map((p) => p.id);
+      setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : opts.repeat });
+    }
     process.exitCode = await runBench(opts);
   });
 
@@ -52,14 +70,34 @@ program
   .command("render")
   .description("render the page from results files")
   .argument("<results...>", "results.json files (several merge into one page)")
-  .option("-o, --out <file>", "write the page here (default: stdout)")
-  .action((files: string[], opts: { out?: string }) => {
+  .option("-o, --out <file>", "write the page here (default: stdout); page.html goes beside it")
+  .option("--html <file>", "write the HTML page here (default: beside --out)")
+  .action((files: string[], opts: { out?: string; html?: string }) => {
     try {
       renderCommand(files, opts.out);
+      const html = opts.html ?? (opts.out ? htmlPathFor(opts.out) : undefined);
+      if (html) writeHtmlPage(html, readResults(files));
     } catch (error) {
       process.stderr.write(`render: ${(error as Error).message}\n`);
       process.exitCode = 2;
     }
+  });
+
+program
+  .command("arrow")
+  .description("write a results file's ticks, runs and sweep steps as Arrow IPC files")
+  .argument("<results>", "a results.json file")
+  .option("-o, --out <dir>", "where the .arrow files go (default: beside the results file)")
+  .action((file: string, opts: { out?: string }) => {
+    const results = JSON.parse(readFileSync(file, "utf8")) as BenchResults;
+    for (const path of writeArrowFiles(opts.out ?? dirname(file), results)) console.log(path);
+  });
+
+program
+  .command("doctor")
+  .description("what this machine has and lacks for each product, and per product \"runs here\" or why not and the fix")
+  .action(async () => {
+    process.exitCode = await doctorCommand();
   });
 
 program

@@ -42,6 +42,8 @@ describe("interrupting the bench", () => {
     const saved = JSON.parse(readFileSync(join(results, "results.json"), "utf8")) as { runs: Array<{ product: string; status: string; reason: string }> };
     expect(saved.runs).toEqual([expect.objectContaining({ product: "node", status: "failed", reason: "interrupted by SIGTERM" })]);
     expect(existsSync(join(results, "page.md"))).toBe(true);
+    expect(readFileSync(join(results, "page.html"), "utf8")).toContain("<h1>Model Inference</h1>");
+    for (const f of ["ticks.arrow", "runs.arrow", "sweep-steps.arrow"]) expect(existsSync(join(results, f))).toBe(true);
     const survivors = descendants.filter((pid) => {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, "utf8");

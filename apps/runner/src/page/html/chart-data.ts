@@ -1,0 +1,174 @@
+/**
+ * What the HTML page's charts plot, taken from the results alone (pure), and how many marks
+ * each chart must draw: the browser test holds the drawn page to these counts.
+ */
+import type { BenchResults, RunResult } from "../../results/types.ts";
+import { productLabel, rowsOf } from "../render.ts";
+
+export interface RunPoint {
+  /** Index of the run in results.runs: ties a mark back to its run. */
+  run: number;
+  purpose: string;
+  offered: number;
+  consumed: number;
+  /** keep-up / saturated / draining, or "invalid" when the run did not do the work. */
+  regime: string;
+  cpu: number;
+  rowsPerCore: number;
+  usPerInference: number;
+  p50?: number;
+  p99?: number;
+  noisy: boolean;
+}
+
+export interface ProductSeries {
+  product: string;
+  label: string;
+  knee?: number;
+  ceiling?: number;
+  confirmed: boolean;
+  points: RunPoint[];
+}
+
+export interface KneePoint {
+  product: string;
+  label: string;
+  run: number;
+  rate: number;
+  rowsPerCore: number;
+  usPerInference: number;
+}
+
+export interface Range { min: number; median: number; max: number }
+
+export interface KneeSpread { product: string; label: string; runs: number; rowsPerCore: Range; usPerInference: Range }
+
+export interface HarnessBar { product: string; component: "sampler" | "runner" | "gendata" | "broker"; cpu: number }
+
+export interface SpeedPoint { product: string; run: number; when: "before" | "after"; speedIndex: number; noisy: boolean }
+
+export interface ChartData {
+  products: ProductSeries[];
+  atKnee: KneePoint[];
+  spreads: KneeSpread[];
+  harness: HarnessBar[];
+  speed: SpeedPoint[];
+}
+
+function range(values: number[]): Range {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 === 1 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { min: sorted[0]!, median, max: sorted[sorted.length - 1]! };
+}
+
+function point(run: RunResult, index: number): RunPoint | undefined {
+  const t = run.throughput;
+  if (!t || (run.status !== "ok" && run.status !== "invalid")) return undefined;
+  const latency = t.regime === "keep-up" ? run.delivery?.latencyMs : undefined;
+  return {
+    run: index,
+    purpose: run.sweepPurpose ?? "single",
+    offered: t.offeredPerSec,
+    consumed: t.consumedPerSec,
+    regime: run.status === "invalid" ? "invalid" : t.regime,
+    cpu: t.cpuAvg,
+    rowsPerCore: t.rowsPerCore,
+    usPerInference: t.cpuMicrosPerInference,
+    ...(latency ? { p50: latency.p50, p99: latency.p99 } : {}),
+    noisy: run.conditions?.noisy ?? false,
+  };
+}
+
+/** The runs that price a product at its knee: every keep-up repeat at the knee rate, or the page's one row when not swept. */
+function kneeRuns(results: BenchResults, product: string, row: RunResult | undefined): number[] {
+  const sweep = results.sweeps?.find((s) => s.product === product);
+  if (sweep) {
+    if (sweep.knee === undefined) return [];
+    return results.runs.flatMap((r, i) =>
+      r.product === product && r.status === "ok" && r.settings.offeredRate === sweep.knee && r.throughput?.regime === "keep-up" ? [i] : [],
+    );
+  }
+  const i = row ? results.runs.indexOf(row) : -1;
+  return i >= 0 && row?.status === "ok" && row.throughput?.regime === "keep-up" ? [i] : [];
+}
+
+export function chartData(results: BenchResults): ChartData {
+  const { measured, notRun } = rowsOf(results);
+  const products: ProductSeries[] = [];
+  const atKnee: KneePoint[] = [];
+  const spreads: KneeSpread[] = [];
+  const harness: HarnessBar[] = [];
+  // A product whose row is invalid still has its runs drawn (marked invalid); one that never ran has none.
+  for (const row of [...measured, ...notRun]) {
+    const product = row.product;
+    const label = productLabel(row);
+    const sweep = results.sweeps?.find((s) => s.product === product);
+    const points = results.runs.flatMap((r, i) => (r.product === product ? [point(r, i)].filter((p): p is RunPoint => p !== undefined) : []));
+    if (points.length === 0) continue;
+    products.push({
+      product,
+      label,
+      ...(sweep?.knee !== undefined ? { knee: sweep.knee } : {}),
+      ...(sweep?.ceiling !== undefined ? { ceiling: sweep.ceiling } : {}),
+      confirmed: sweep?.confirmed ?? false,
+      points,
+    });
+    const knee = kneeRuns(results, product, row).map((i): KneePoint => {
+      const t = results.runs[i]!.throughput!;
+      return { product, label, run: i, rate: results.runs[i]!.settings.offeredRate, rowsPerCore: t.rowsPerCore, usPerInference: t.cpuMicrosPerInference };
+    });
+    atKnee.push(...knee);
+    if (knee.length > 0) {
+      spreads.push({ product, label, runs: knee.length, rowsPerCore: range(knee.map((k) => k.rowsPerCore)), usPerInference: range(knee.map((k) => k.usPerInference)) });
+    }
+    const costs = results.runs.filter((r) => r.product === product && r.status === "ok" && r.harness).map((r) => r.harness!);
+    if (costs.length > 0) {
+      const avg = (f: (c: (typeof costs)[number]) => number): number => costs.reduce((a, c) => a + f(c), 0) / costs.length;
+      harness.push(
+        { product, component: "sampler", cpu: avg((c) => c.samplerCpuPercent) },
+        // The runner's own figure includes the sampler: the bar shows the rest of it.
+        { product, component: "runner", cpu: avg((c) => c.runnerCpuPercent - c.samplerCpuPercent) },
+        { product, component: "gendata", cpu: avg((c) => c.gendataCpuPercent) },
+        { product, component: "broker", cpu: avg((c) => c.brokerCpuPercent) },
+      );
+    }
+  }
+  const speed = results.runs.flatMap((r, i): SpeedPoint[] =>
+    r.conditions
+      ? [
+          { product: r.product, run: i, when: "before", speedIndex: r.conditions.speedIndexBefore, noisy: r.conditions.noisy },
+          { product: r.product, run: i, when: "after", speedIndex: r.conditions.speedIndexAfter, noisy: r.conditions.noisy },
+        ]
+      : [],
+  );
+  return { products, atKnee, spreads, harness, speed };
+}
+
+export interface ChartSpec {
+  id: string;
+  title: string;
+  mark: "dot" | "bar";
+  expected: number;
+  /** Shown instead of a chart that has nothing to draw. */
+  empty: string;
+}
+
+/** Every chart the page draws, in order, with the number of marks it must show. */
+export function chartSpecs(data: ChartData): ChartSpec[] {
+  const specs: ChartSpec[] = [];
+  for (const p of data.products) {
+    specs.push(
+      { id: `sweep-${p.product}`, title: "consumed against offered rate", mark: "dot", expected: p.points.length, empty: "no measured runs" },
+      { id: `cpu-${p.product}`, title: "CPU against offered rate", mark: "dot", expected: p.points.length, empty: "no measured runs" },
+      { id: `latency-${p.product}`, title: "latency p50 / p99 (keep-up runs)", mark: "dot", expected: 2 * p.points.filter((x) => x.p50 !== undefined).length, empty: "no keep-up run with a latency measurement" },
+    );
+  }
+  specs.push(
+    { id: "knee-rows-per-core", title: "rows/s per core at the knee", mark: "dot", expected: data.atKnee.length, empty: "no product kept up at a knee" },
+    { id: "knee-us-per-inference", title: "µs CPU per inference at the knee", mark: "dot", expected: data.atKnee.length, empty: "no product kept up at a knee" },
+    { id: "harness", title: "harness cost during the windows", mark: "bar", expected: data.harness.length, empty: "no harness cost recorded" },
+    { id: "speed-index", title: "machine speed index before and after each run", mark: "dot", expected: data.speed.length, empty: "these results hold no speed index (results files before schema 2 do not record one)" },
+  );
+  return specs;
+}

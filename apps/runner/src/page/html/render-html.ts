@@ -1,0 +1,91 @@
+/**
+ * page.html: the Markdown page's tables and text, plus charts drawn in the browser with
+ * Observable Plot. One self-contained file: d3 and Plot are inlined from their npm packages and
+ * the data is embedded, so it opens offline and fetches nothing.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BenchResults } from "../../results/types.ts";
+import { renderPage } from "../render.ts";
+import { chartData, chartSpecs } from "./chart-data.ts";
+import { escapeHtml, markdownToHtml } from "./markdown.ts";
+
+/** A package's root folder, found through the resolver (its exports map hides dist/ from import). */
+function packageRoot(name: string): string {
+  let dir = dirname(createRequire(import.meta.url).resolve(name));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: string };
+      if (manifest.name === name) return dir;
+    } catch {
+      // not a package folder: go up
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`cannot find the folder of the ${name} package`);
+    dir = up;
+  }
+}
+
+let libraries: string | undefined;
+function chartLibraries(): string {
+  libraries ??= [
+    readFileSync(join(packageRoot("d3"), "dist", "d3.min.js"), "utf8"),
+    readFileSync(join(packageRoot("@observablehq/plot"), "dist", "plot.umd.min.js"), "utf8"),
+  ].join("\n;\n");
+  return libraries;
+}
+
+/** JSON inside a <script> element: `<` escaped so no string in the data can close the element. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, "\\u003c");
+/** Inlined code must not contain a closing script tag either. */
+const scriptCode = (code: string): string => code.replace(/<\/script/gi, "<\\/script");
+
+const STYLE = `
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1200px; padding: 0 1em; color: #222; }
+h1, h2, h3 { line-height: 1.2; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; }
+.table { overflow-x: auto; } table { border-collapse: collapse; margin: 1em 0; font-size: 13px; }
+th, td { border: 1px solid #ddd; padding: 3px 6px; text-align: left; vertical-align: top; } th { background: #f4f4f4; }
+.charts { display: flex; flex-wrap: wrap; gap: 1.5em; }
+figure { margin: 0; } figcaption { font-weight: 600; margin-bottom: .3em; }
+.empty { color: #777; font-style: italic; }
+`;
+
+export function renderHtml(results: BenchResults): string {
+  const data = chartData(results);
+  const charts = chartSpecs(data);
+  const figure = (id: string): string => {
+    const spec = charts.find((c) => c.id === id)!;
+    return `<figure data-chart="${escapeHtml(spec.id)}" data-mark="${spec.mark}" data-expected="${spec.expected}"><figcaption>${escapeHtml(spec.title)}</figcaption><div class="plot${spec.expected === 0 ? " empty" : ""}"></div></figure>`;
+  };
+  const sections: string[] = ['<h2 id="charts">Charts</h2>'];
+  sections.push(
+    "<p>Every dot is one measured run from the results file. Sweep: the dashed diagonal is consumed = offered; colour is the run's regime, a black cross marks a run on a machine that was not quiet; the green line is the knee, the red one the ceiling. Latency is drawn for keep-up runs only (beyond the knee it is unbounded).</p>",
+  );
+  sections.push("<h3>Across products</h3>", `<div class="charts">${["knee-rows-per-core", "knee-us-per-inference", "harness", "speed-index"].map(figure).join("")}</div>`);
+  sections.push(
+    "<p>At the knee: a dot per keep-up run at the knee rate (the repeats), the bar from the lowest to the highest, the tick at the median; a product with no keep-up run at its knee (e.g. one still draining there) is not in these two. Harness: what the sampler, the rest of the runner, gendata and the broker cost while the product's windows ran (the runner bar excludes the sampler). Speed index: reference records per CPU-second measured just before and after each run, where the results record it.</p>",
+  );
+  for (const p of data.products) {
+    sections.push(`<h3>${escapeHtml(p.label)}</h3>`, `<div class="charts">${[`sweep-${p.product}`, `cpu-${p.product}`, `latency-${p.product}`].map(figure).join("")}</div>`);
+  }
+  const markdown = markdownToHtml(renderPage(results));
+  // The charts go after the page's opening (title, characteristics) and before its tables.
+  const at = markdown.indexOf("<h2>Throughput / efficiency</h2>");
+  const body = at >= 0 ? `${markdown.slice(0, at)}${sections.join("\n")}\n${markdown.slice(at)}` : `${markdown}\n${sections.join("\n")}`;
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>Model Inference — stream-ml-bench ${escapeHtml(results.generatedAt.slice(0, 10))}</title>`,
+    `<style>${STYLE}</style>`,
+    "</head><body>",
+    body,
+    `<script type="application/json" id="bench-data">${scriptJson({ ...data, charts })}</script>`,
+    `<script>${scriptCode(chartLibraries())}</script>`,
+    `<script>${scriptCode(readFileSync(join(dirname(fileURLToPath(import.meta.url)), "client.js"), "utf8"))}</script>`,
+    "</body></html>",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,120 @@
+/**
+ * page.html in a real browser: Debian's chromium, headless, driven by playwright-core. Every
+ * chart must draw one mark per run it stands for, the console must stay free of errors, the page
+ * must fetch nothing, and a screenshot is saved for a person to look at.
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { repoRoot } from "@bench/core";
+import { chromium, type Browser } from "playwright-core";
+import { renderHtml } from "../../src/page/html/render-html.ts";
+import { rowsOf } from "../../src/page/render.ts";
+import { readResults } from "../../src/results/files.ts";
+import type { BenchResults } from "../../src/results/types.ts";
+
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
+const committedDir = join(repoRoot(), "docs", "results", "2026-11-30");
+const committed = (): BenchResults => readResults([join(committedDir, "results-all.json"), join(committedDir, "results-quix-rerun.json")]);
+
+/** The marks each chart must show, counted from the results here, not taken from the page. */
+function expectedMarks(results: BenchResults): Map<string, number> {
+  const expected = new Map<string, number>();
+  const plotted = (product: string) => results.runs.filter((r) => r.product === product && r.throughput && (r.status === "ok" || r.status === "invalid"));
+  let atKnee = 0;
+  let harnessBars = 0;
+  const { measured, notRun } = rowsOf(results);
+  for (const row of [...measured, ...notRun]) {
+    const runs = plotted(row.product);
+    if (runs.length === 0) continue;
+    expected.set(`sweep-${row.product}`, runs.length);
+    expected.set(`cpu-${row.product}`, runs.length);
+    expected.set(`latency-${row.product}`, 2 * runs.filter((r) => r.throughput!.regime === "keep-up" && r.delivery?.latencyMs).length);
+    const sweep = results.sweeps?.find((s) => s.product === row.product);
+    atKnee += sweep
+      ? runs.filter((r) => r.status === "ok" && r.settings.offeredRate === sweep.knee && r.throughput!.regime === "keep-up").length
+      : row.throughput?.regime === "keep-up" ? 1 : 0;
+    if (runs.some((r) => r.status === "ok" && r.harness)) harnessBars += 4;
+  }
+  expected.set("knee-rows-per-core", atKnee);
+  expected.set("knee-us-per-inference", atKnee);
+  expected.set("harness", harnessBars);
+  expected.set("speed-index", 2 * results.runs.filter((r) => r.conditions).length);
+  return expected;
+}
+
+interface Drawn { id: string; expected: number; marks: number; text: string }
+
+async function open(browser: Browser, results: BenchResults, name: string, screenshot?: string): Promise<{ drawn: Drawn[]; errors: string[]; requests: string[] }> {
+  const dir = mkdtempSync(join(tmpdir(), "page-html-"));
+  const file = join(dir, `${name}.html`);
+  writeFileSync(file, renderHtml(results));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("request", (r) => !r.url().startsWith("file:") && !r.url().startsWith("data:") && requests.push(r.url()));
+  await page.goto(pathToFileURL(file).href);
+  await page.waitForSelector("body[data-charts-drawn]", { timeout: 30_000 });
+  const drawn = await page.$$eval("figure[data-chart]", (figures) =>
+    figures.map((f) => {
+      // Runs in the page: no DOM types in this project's TypeScript setup, so attributes by name.
+      const el = f;
+      const mark = el.getAttribute("data-mark") ?? "dot";
+      const selector = mark === "bar" ? 'g[aria-label="bar"] rect' : 'g[aria-label="dot"] circle';
+      return { id: el.getAttribute("data-chart") ?? "", expected: Number(el.getAttribute("data-expected")), marks: el.querySelectorAll(selector).length, text: el.textContent ?? "" };
+    }),
+  );
+  if (screenshot) {
+    await page.screenshot({ path: screenshot, fullPage: true });
+    // The charts alone, at a size a person can read at a glance.
+    const top = (await page.locator("#charts").boundingBox())?.y ?? 0;
+    await page.screenshot({ path: screenshot.replace(/\.png$/, "-charts.png"), fullPage: true, clip: { x: 0, y: top, width: 1280, height: 1800 } });
+  }
+  await page.close();
+  return { drawn, errors, requests };
+}
+
+describe("page.html in headless Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: scripts/setup.sh installs Debian's chromium`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("draws every run of the committed results, with no console error and no request", async () => {
+    const results = committed();
+    const shotDir = join(repoRoot(), "results", "screenshots");
+    mkdirSync(shotDir, { recursive: true });
+    const shot = join(shotDir, "page-2026-11-30.png");
+    const { drawn, errors, requests } = await open(browser, results, "committed", shot);
+    console.log(`page-browser: screenshots saved to ${shot} and ${shot.replace(/\.png$/, "-charts.png")}`);
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+    const expected = expectedMarks(results);
+    expect(new Set(drawn.map((d) => d.id))).toEqual(new Set(expected.keys()));
+    for (const d of drawn) {
+      expect({ id: d.id, marks: d.marks }).toEqual({ id: d.id, marks: expected.get(d.id) });
+      expect({ id: d.id, marks: d.expected }).toEqual({ id: d.id, marks: expected.get(d.id) });
+    }
+    // The committed sweep has 34 measured runs (39 less the three not run here and quix's runs replaced by its re-run).
+    expect(drawn.filter((d) => d.id.startsWith("sweep-")).reduce((a, d) => a + d.marks, 0)).toBe(34);
+    expect(drawn.find((d) => d.id === "speed-index")?.text).toContain("hold no speed index");
+  }, 120_000);
+
+  it("draws the speed index of results that record one", async () => {
+    // Synthetic conditions on the small fixture (its runs predate the speed index): two dots per run.
+    const results = readResults([join(repoRoot(), "apps", "runner", "src", "page", "__fixtures__", "results.json")]);
+    results.runs.forEach((r, i) => {
+      r.conditions = { speedIndexBefore: 1000 + i, speedIndexAfter: 990 + i, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: i === 0, noisyBecause: i === 0 ? ["synthetic"] : [] };
+    });
+    const { drawn, errors } = await open(browser, results, "speed");
+    expect(errors).toEqual([]);
+    expect(drawn.find((d) => d.id === "speed-index")?.marks).toBe(2 * results.runs.length);
+  }, 120_000);
+});
