@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything a fresh Debian 12 machine needs before the bench or the tests can run.
-# Idempotent: a second run only checks. Products' own environments (Python venvs, jars, the
-# Turbine root) are built by their adapters on first use, into the cache, not here.
+# Idempotent: a second run only checks. Products' own environments (Python venvs, jars) are
+# built by their adapters on first use, into the cache, not here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,7 +10,6 @@ APT_PACKAGES=(
   openjdk-17-jdk-headless maven          # the Kafka broker, Flink, Maven resolution
   python3.11 python3.11-venv python3-venv # the Python products' venvs
   python3-torch                          # PyTorch 1.13.1 CPU: PyPI only has the 4 GB CUDA build
-  debootstrap                            # the Debian sid root Turbine (Python 3.14) runs in
   build-essential python3-dev            # librdkafka for @confluentinc/kafka-javascript builds from source
   libssl-dev zlib1g-dev
   chromium fonts-dejavu-core             # the page.html test opens the page in headless Chromium

@@ -6,7 +6,7 @@ import type { Findings } from "./findings.ts";
 
 export const MIN_NODE = [20, 19] as const;
 export const MIN_JAVA = 17;
-/** Venvs, torch's wheels in Debian's package, the Turbine root, Kafka and Flink jars, run logs. */
+/** Venvs, Kafka and Flink jars, run logs. */
 export const MIN_DISK_GB = 10;
 export const MIN_CORES = 2;
 export const MIN_MEMORY_GB = 8;
@@ -62,11 +62,9 @@ export function diagnose(f: Findings, products: readonly string[] = KNOWN_PRODUC
   const torch: Problem | undefined = !f.python311 || f.torch ? undefined : { reason: "torch is not importable from /usr/bin/python3.11 (PyPI's Linux torch is the 4 GB CUDA build)", fix: "apt-get install python3-torch" };
   const flinkJava: Problem | undefined = f.flinkJavaHome ? undefined : { reason: "no OpenJDK 17 at /usr/lib/jvm/java-17-openjdk-amd64 (PyFlink's JVM)", fix: "apt-get install openjdk-17-jdk-headless" };
   const turbine: Problem[] = [
-    ...(f.root ? [] : [{ reason: "Turbine runs in a Debian sid root built with debootstrap and entered with chroot, which needs root", fix: "run the bench as root (or with sudo)" }]),
-    ...(f.debootstrap ? [] : [{ reason: "no debootstrap (builds the Debian sid root Turbine's Python 3.14 runs in)", fix: "apt-get install debootstrap" }]),
     ...(f.freeThreadedPython
       ? []
-      : [{ reason: "turbine-fast ships only free-threaded (cp314t) wheels and no free-threaded CPython 3.14 (python3.14t) is on this machine; Debian has none", fix: "install a free-threaded CPython 3.14 (python.org's installer, uv or pyenv: 3.14t) where the registries allow it" }]),
+      : [{ reason: "turbine-fast ships only free-threaded (cp314t) wheels and neither TURBINE_PYTHON is set nor python3.14t on PATH; Debian has no free-threaded CPython", fix: "install a free-threaded CPython 3.14 (python.org's installer, `uv python install 3.14t`, `pyenv install 3.14t`) and set TURBINE_PYTHON or put python3.14t on PATH" }]),
   ];
   const risingwave: Problem[] = f.risingwaveUrl
     ? []
@@ -104,9 +102,7 @@ export function diagnose(f: Findings, products: readonly string[] = KNOWN_PRODUC
     { name: "Python 3.11", have: f.python311 ?? "none", ok: python === undefined, ...(python ? { fix: python.fix } : {}) },
     { name: "python3.11 venv", have: f.python311Venv ? "yes" : "no", ok: f.python311Venv, ...(f.python311Venv ? {} : { fix: "apt-get install python3.11-venv" }) },
     { name: "torch (python3.11)", have: f.torch ?? "none", ok: f.torch !== undefined, ...(f.torch ? {} : { fix: "apt-get install python3-torch" }) },
-    { name: "root", have: f.root ? "yes" : "no", ok: f.root, ...(f.root ? {} : { fix: "run as root for Turbine's chroot" }) },
-    { name: "debootstrap", have: f.debootstrap ? "yes" : "no", ok: f.debootstrap, ...(f.debootstrap ? {} : { fix: "apt-get install debootstrap" }) },
-    { name: "free-threaded Python 3.14", have: f.freeThreadedPython ?? "none", ok: f.freeThreadedPython !== undefined, ...(f.freeThreadedPython ? {} : { fix: "python3.14t from python.org, uv or pyenv" }) },
+    { name: "free-threaded Python 3.14", have: f.freeThreadedPython ?? "none", ok: f.freeThreadedPython !== undefined, ...(f.freeThreadedPython ? {} : { fix: "python3.14t from python.org, uv or pyenv (TURBINE_PYTHON or PATH)" }) },
     {
       name: "RisingWave",
       have: f.risingwaveUrl ? `RISINGWAVE_URL=${f.risingwaveUrl}` : f.risingwaveBin ? `RISINGWAVE_BIN=${f.risingwaveBin.path}${f.risingwaveBin.executable ? "" : " (not executable)"}` : "none",

@@ -13,8 +13,6 @@ export interface Findings {
   python311Venv: boolean;
   /** torch importable from /usr/bin/python3.11 (Debian's python3-torch), its version. */
   torch?: string;
-  root: boolean;
-  debootstrap: boolean;
   /** A free-threaded CPython 3.14 on PATH (python3.14t), its path. */
   freeThreadedPython?: string;
   risingwaveBin?: { path: string; executable: boolean };

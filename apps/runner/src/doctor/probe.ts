@@ -38,15 +38,16 @@ export async function machineLoad(ms = 1000): Promise<{ busy: number; steal: num
 export async function probe(): Promise<Findings> {
   // First, while nothing of the doctor's own is busy.
   const load = await machineLoad();
-  const [java, maven, python311, venv, torch, debootstrap, freeThreaded] = await Promise.all([
+  const [java, maven, python311, venv, torch, freeThreadedOnPath] = await Promise.all([
     output("java", ["-version"]),
     output("mvn", ["-v"]),
     output(PYTHON, ["--version"]),
     output(PYTHON, ["-c", "import venv, ensurepip"]),
     output(PYTHON, ["-c", "import torch; print(torch.__version__)"]),
-    onPath("debootstrap"),
     onPath("python3.14t"),
   ]);
+  // As the Turbine adapter looks: TURBINE_PYTHON wins, else python3.14t on PATH.
+  const freeThreaded = process.env.TURBINE_PYTHON ?? freeThreadedOnPath;
   const cache = cacheRoot();
   mkdirSync(cache, { recursive: true });
   const fs = statfsSync(cache);
@@ -69,8 +70,6 @@ export async function probe(): Promise<Findings> {
     ...(python311 ? { python311: python311.replace(/^Python /, "") } : {}),
     python311Venv: venv !== undefined,
     ...(torch ? { torch: torch.split("\n").pop()! } : {}),
-    root: process.getuid?.() === 0,
-    debootstrap: debootstrap !== undefined || existsSync("/usr/sbin/debootstrap"),
     ...(freeThreaded ? { freeThreadedPython: freeThreaded } : {}),
     ...(bin ? { risingwaveBin: { path: bin, executable } } : {}),
     ...(process.env.RISINGWAVE_URL ? { risingwaveUrl: process.env.RISINGWAVE_URL } : {}),
