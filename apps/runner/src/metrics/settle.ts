@@ -20,6 +20,8 @@ export interface SettleRule {
   trendTicks: number;
   /** Fed beyond capacity: the backlog above this many seconds of records and growing faster than flatShare. */
   overloadBacklogSec: number;
+  /** Records must be arriving at this share of the offered rate at least (gendata has really started). */
+  feedShare: number;
 }
 
 export const SETTLE_RULE: Omit<SettleRule, "minSec" | "capSec"> = {
@@ -28,6 +30,7 @@ export const SETTLE_RULE: Omit<SettleRule, "minSec" | "capSec"> = {
   flatShare: 0.02,
   trendTicks: 5,
   overloadBacklogSec: 3,
+  feedShare: 0.8,
 };
 
 /** Fewer records than this are "small" at any rate: one batch in flight at a low rate. */
@@ -38,6 +41,8 @@ export interface BacklogPoint {
   t: number;
   /** Records offered but not yet republished (input end − output end). */
   backlog: number;
+  /** The input topic's end offset: what has arrived. */
+  inputEnd: number;
 }
 
 export type SettleVerdict =
@@ -52,8 +57,12 @@ export function settleVerdict(points: readonly BacklogPoint[], offeredRate: numb
   const last = points[points.length - 1];
   if (!last || last.t < rule.minSec) return { kind: "wait" };
   const trend = points.slice(-rule.trendTicks);
-  const growth = trend.length >= 2 ? slope(trend.map((p) => p.t), trend.map((p) => p.backlog)) : 0;
-  const flat = trend.length >= rule.trendTicks && Math.abs(growth) <= rule.flatShare * offeredRate;
+  const ts = trend.map((p) => p.t);
+  const growth = trend.length >= 2 ? slope(ts, trend.map((p) => p.backlog)) : 0;
+  // An empty backlog before gendata's first records arrive is small and flat too (seen on a
+  // loaded machine: a window of 0 records/s); only a backlog under real load has settled.
+  const fed = trend.length >= 2 && slope(ts, trend.map((p) => p.inputEnd)) >= rule.feedShare * offeredRate;
+  const flat = fed && trend.length >= rule.trendTicks && Math.abs(growth) <= rule.flatShare * offeredRate;
   const small = Math.max(BACKLOG_FLOOR, rule.smallBacklogSec * offeredRate);
   const held = points.slice(-rule.holdTicks);
   if (flat && held.length >= rule.holdTicks && held.every((p) => p.backlog <= small)) return { kind: "settled" };

@@ -189,7 +189,7 @@ function machineLine(results: BenchResults): string {
   return (
     `Machine: speed index ${int(reference)} reference records per CPU-second at the bench's start (${int(Math.min(...readings))}–${int(Math.max(...readings))} over ${readings.length} readings before and after each run; one core's JSON decode + normalise + 4-16-1 MLP + encode + 16 dependent loads through 16 MiB per record, \`apps/runner/src/run/speed-index.ts\`). ` +
     `A run is noisy, and never a result, when processes outside the product and the harness averaged over ${FOREIGN_CPU_LIMIT}% of a core in its window, steal over ${STEAL_LIMIT}%, or its speed index was more than ${SPEED_DRIFT_LIMIT * 100}% from the bench's; ` +
-    `its window starts once the backlog of unrepublished records has stayed under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
+    `its window starts once records arrive at ≥ ${SETTLE_RULE.feedShare * 100}% of the asked rate and the backlog of unrepublished records has stayed under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
   );
 }
 

@@ -20,7 +20,7 @@ export async function settle(ticker: RunTicker, rate: number, minSec: number, ca
   const rule = { ...SETTLE_RULE, minSec, capSec };
   for (;;) {
     const tick = await ticker.next("settle");
-    points.push({ t: tick.t, backlog: tick.inputEnd - tick.outputEnd });
+    points.push({ t: tick.t, backlog: tick.inputEnd - tick.outputEnd, inputEnd: tick.inputEnd });
     const verdict = settleVerdict(points, rate, rule);
     if (verdict.kind !== "wait") return { how: verdict.kind, seconds: tick.t };
   }
