@@ -1,0 +1,19 @@
+/**
+ * How `bench --profile` sorts quix's py-spy frames. Quix Streams 3 on confluent-kafka: the
+ * Python side polls and produces through confluent-kafka's C extension; librdkafka's own threads
+ * (fetch, decompress, the producer's send) are invisible to py-spy and counted by thread name.
+ */
+import { PYTHON_COMMON_FRAMES, RDKAFKA_THREADS, type ProfileRules } from "@bench/core";
+
+export const quixProfileRules: ProfileRules = {
+  frames: [
+    { category: "features", frame: /^normalise \(risk_model\.py/ },
+    { category: "decode", frame: /\(quixstreams\/models\/serializers\/.*|^deserialize \(|^_deserialize|json.*loads|\(orjson.*loads/i },
+    { category: "encode", frame: /^serialize \(|^_serialize|json.*dumps|\(orjson/i },
+    { category: "produce", frame: /^produce \(|\(quixstreams\/(kafka\/producer|rowproducer)\.py/ },
+    { category: "fetch", frame: /^(poll|consume|poll_row|_poll) \(|\(quixstreams\/kafka\/consumer\.py|\(quixstreams\/rowconsumer\.py/ },
+    ...PYTHON_COMMON_FRAMES,
+    { category: "runtime", frame: /\(quixstreams\/(checkpointing|processing|state|core|dataframe)\// },
+  ],
+  threads: RDKAFKA_THREADS,
+};
