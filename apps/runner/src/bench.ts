@@ -49,7 +49,12 @@ export interface BenchOptions {
   sweepStart: number;
   sweepMax: number;
   sweepFactor: number;
+  /** --profile / --no-profile; unset: profile a sweep's confirm runs only. */
+  profile?: boolean;
 }
+
+/** Seconds of the profiling phase after a profiled run's window. */
+export const PROFILE_SEC = 10;
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
@@ -168,6 +173,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
         seed: FIXTURE_SEED,
         drainTimeoutSec: opts.drainTimeout,
         hangSec: opts.hang,
+        profileSec: opts.profile === true || (opts.sweep && opts.profile !== false) ? PROFILE_SEC : 0,
       };
       log(`\n== ${product.id}: preparing`);
       const prepared = await product
