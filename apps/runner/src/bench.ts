@@ -23,6 +23,7 @@ import { renderPage } from "./page/render.ts";
 import { EXIT, exitCodeFor } from "./exit-code.ts";
 import { RunProgress } from "./progress.ts";
 import type { BenchContext } from "./run/context.ts";
+import { prepareProfilers } from "./profile/window.ts";
 import { measureRun, productCacheDir, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { measureSpeedIndex } from "./run/speed-index.ts";
@@ -161,6 +162,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       onRunEnd: () => progress.stop(),
       interrupted: () => interrupted,
     };
+    if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
     for (const product of chosen) {
       if (interrupted) break;
       const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? 20_000;

@@ -24,6 +24,12 @@ export interface FrameRule {
   category: RuleCategory;
   /** Tested against one frame as the profiler names it, e.g. "uuid4 (uuid.py:723)". */
   frame: RegExp;
+  /**
+   * Claims the frame only when no deeper frame names a Python or JS source line: the event
+   * loop's own work, not everything it runs (every stack passes through the loop, and an
+   * unclaimed handler frame must stay "other" rather than vanish into the loop).
+   */
+  innermost?: boolean;
 }
 
 export interface ThreadRule {
@@ -70,12 +76,17 @@ export function formatCollapsed(stacks: readonly CollapsedStack[]): string {
  * under json decoding is decode work because no rule claims malloc.
  */
 export function classifyStack(frames: readonly string[], rules: readonly FrameRule[]): ProfileCategory {
+  let sourceBelow = false;
   for (let i = frames.length - 1; i >= 0; i--) {
     const frame = frames[i] as string;
-    for (const rule of rules) if (rule.frame.test(frame)) return rule.category;
+    for (const rule of rules) if ((!rule.innermost || !sourceBelow) && rule.frame.test(frame)) return rule.category;
+    sourceBelow ||= SOURCE_FRAME.test(frame);
   }
   return "other";
 }
+
+/** A frame of interpreted code: "f (pkg/mod.py:12)", "f (/app/main.ts:3)". */
+const SOURCE_FRAME = /\.(py|js|mjs|cjs|ts):\d+\)$/;
 
 export type CategoryCounts = Record<ProfileCategory, number>;
 
@@ -105,7 +116,7 @@ export function sharesOf(counts: CategoryCounts): CategoryCounts {
 export const PYTHON_COMMON_FRAMES: FrameRule[] = [
   { category: "model", frame: /\(libtorch|torch\/nn\/|\(torch\/|_call_impl|\bforward \(/ },
   { category: "runtime", frame: /^(gc_collect|_PyObject_GC|collect_main|collect_with_callback|gc_collect_main)\b/ },
-  { category: "runtime", frame: /^(_run_once|run_forever|_selector_events|select) \((asyncio|selectors)\b|\(selectors\.py|epoll_wait|\(asyncio\/(base_events|events)\.py/ },
+  { category: "runtime", frame: /\(selectors\.py|epoll_wait|\(asyncio\/(base_events|events|selector_events)\.py/, innermost: true },
 ];
 
 /** librdkafka's own C threads (confluent-kafka, @confluentinc/kafka-javascript): fetch, decompress and the producer's send. */

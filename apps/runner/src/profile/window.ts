@@ -30,6 +30,14 @@ export interface ProfileOptions {
 
 type Kind = ProfiledProcess["profiler"];
 
+/**
+ * Installs the pinned py-spy before any run: installing it inside the profiling phase would
+ * stall the ticker while gendata keeps feeding.
+ */
+export async function prepareProfilers(log: (line: string) => void): Promise<void> {
+  await ensurePySpy(log).catch((error: Error) => log(`profile: py-spy could not be installed, Python rows will show no breakdown: ${error.message}`));
+}
+
 export function profilerFor(exe: string): Kind {
   if (/^python/.test(exe)) return "py-spy";
   if (exe === "java") return "jfr";
@@ -54,6 +62,7 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
   let pySpy: string | undefined;
   let pySpyError: string | undefined;
   if ([...kinds.values()].includes("py-spy")) {
+    // Installed before the bench's first run (prepareProfilers); here a check of its marker.
     try {
       pySpy = await ensurePySpy(opts.log);
     } catch (error) {
@@ -64,6 +73,7 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
   const childTicksBefore = reapedChildTicks();
   const first = ticker.ticks[ticker.ticks.length - 1];
   const start = snapshotTree(opts.roots());
+  const startedAt = performance.now();
   const recordings = new Map<number, Promise<ProfilerOutcome>>();
   for (const [pid, kind] of kinds) {
     const file = join(opts.runDir, `profile-${pid}`);
@@ -79,6 +89,7 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
     tickError = (error as Error).message;
   }
   const end = snapshotTree(opts.roots());
+  const wallSec = (performance.now() - startedAt) / 1000;
   const outcomes = new Map<number, ProfilerOutcome>();
   for (const [pid, rec] of recordings) outcomes.set(pid, await rec);
   const profilerTicks = reapedChildTicks() - childTicksBefore;
@@ -93,14 +104,14 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
     const stacks = outcome?.stacks ?? [];
     const samples = stacks.reduce((a, s) => a + s.count, 0);
     const cpuTicks = threads.reduce((a, t) => a + t.ticks, 0);
-    processes.push({ pid: after.pid, exe: after.exe, command: after.command, profiler: kind, cpuPercent: (cpuTicks / CLOCK_TICKS / seconds) * 100, samples, ...(outcome?.error ? { error: outcome.error } : {}) });
+    processes.push({ pid: after.pid, exe: after.exe, command: after.command, profiler: kind, cpuPercent: (cpuTicks / CLOCK_TICKS / wallSec) * 100, samples, ...(outcome?.error ? { error: outcome.error } : {}) });
     weighted.push({ pid: after.pid, threads, ...(samples > 0 ? { samples: classifyStacks(stacks, opts.rules?.frames ?? []) } : {}) });
     if (samples > 0) named.push({ name: `${after.exe} ${after.pid}`, stacks });
   }
   const breakdown = combine(weighted, opts.rules?.threads);
 
   const last = ticks[ticks.length - 1];
-  const elapsed = first && last ? last.t - first.t : seconds;
+  const elapsed = first && last ? last.t - first.t : wallSec;
   const consumed = first && last ? last.consumed - first.consumed : 0;
   const cpuSeconds = breakdown.totalTicks / CLOCK_TICKS;
   const microsPerRecord = emptyCounts();
@@ -115,12 +126,12 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
   return {
     seconds,
     consumedPerSec: elapsed > 0 ? consumed / elapsed : 0,
-    cpuAvg: elapsed > 0 ? (cpuSeconds / elapsed) * 100 : 0,
+    cpuAvg: wallSec > 0 ? (cpuSeconds / wallSec) * 100 : 0,
     shares: breakdown.shares,
     microsPerRecord,
     processes,
     overhead: {
-      profilerCpuPercent: (profilerTicks / CLOCK_TICKS / seconds) * 100,
+      profilerCpuPercent: (profilerTicks / CLOCK_TICKS / wallSec) * 100,
       cpuMicrosPerRecordWindow: throughput(opts.windowTicks, 0).cpuMicrosPerInference,
       cpuMicrosPerRecordProfiled: consumed > 0 ? (cpuSeconds * 1e6) / consumed : 0,
     },

@@ -10,9 +10,12 @@ export const faststreamProfileRules: ProfileRules = {
   frames: [
     { category: "features", frame: /^(normalise|<listcomp>) \((risk_model|main)\.py/ },
     { category: "encode", frame: /\(orjson|^dumps \(/ },
-    { category: "produce", frame: /\(aiokafka\/producer\/|\(faststream\/kafka\/publisher\/|^publish \(faststream\/|\(faststream\/_internal\/publisher\// },
-    { category: "decode", frame: /\(faststream\/kafka\/parser\.py|\(faststream\/_internal\/parser\.py|^(decode_message|parse_message|json_loads|loads) \(|\(faststream\/message\// },
-    { category: "fetch", frame: /\(aiokafka\/(consumer|record|conn|protocol)\/|\(aiokafka\/conn\.py|\(cramjam|lz4/ },
+    // aiokafka compresses the producer's batches (lz4 through cramjam) before sending them.
+    { category: "produce", frame: /\(aiokafka\/producer\/|^lz4_encode |RecordBatchBuilder|\(faststream\/kafka\/publisher\/|\(faststream\/_internal\/endpoint\/publisher\// },
+    { category: "decode", frame: /\(faststream\/kafka\/parser\.py|\(faststream\/_internal\/parser\.py|^(decode_message|parse_message|json_loads|loads) \(/ },
+    { category: "fetch", frame: /^lz4_decode |\(aiokafka\/(consumer|record|protocol)\/|\(aiokafka\/conn\.py/ },
     ...PYTHON_COMMON_FRAMES,
+    // Middlewares and dependency injection around each call of the handler.
+    { category: "runtime", frame: /\(fast_depends\/|\(faststream\/middlewares\//, innermost: true },
   ],
 };
