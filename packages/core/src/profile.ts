@@ -33,7 +33,8 @@ export interface FrameRule {
 }
 
 export interface ThreadRule {
-  category: RuleCategory;
+  /** "other" for a thread no profiler samples and no one can say what it does. */
+  category: ProfileCategory;
   /** Tested against the thread's name (/proc/<pid>/task/<tid>/comm), e.g. "rdk:broker1". */
   thread: RegExp;
 }
@@ -100,7 +101,7 @@ export function classifyStacks(stacks: readonly CollapsedStack[], rules: readonl
   return counts;
 }
 
-export function classifyThread(name: string, rules: readonly ThreadRule[] | undefined): RuleCategory | undefined {
+export function classifyThread(name: string, rules: readonly ThreadRule[] | undefined): ProfileCategory | undefined {
   return rules?.find((r) => r.thread.test(name))?.category;
 }
 

@@ -104,7 +104,10 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
     const stacks = outcome?.stacks ?? [];
     const samples = stacks.reduce((a, s) => a + s.count, 0);
     const cpuTicks = threads.reduce((a, t) => a + t.ticks, 0);
-    processes.push({ pid: after.pid, exe: after.exe, command: after.command, profiler: kind, cpuPercent: (cpuTicks / CLOCK_TICKS / wallSec) * 100, samples, ...(outcome?.error ? { error: outcome.error } : {}) });
+    const byName = new Map<string, number>();
+    for (const t of threads) byName.set(t.name, (byName.get(t.name) ?? 0) + t.ticks);
+    const threadCpu = [...byName].filter(([, t]) => t > 0).map(([name, t]) => ({ name, cpuPercent: (t / CLOCK_TICKS / wallSec) * 100 }));
+    processes.push({ pid: after.pid, exe: after.exe, command: after.command, profiler: kind, cpuPercent: (cpuTicks / CLOCK_TICKS / wallSec) * 100, samples, threads: threadCpu, ...(outcome?.error ? { error: outcome.error } : {}) });
     weighted.push({ pid: after.pid, threads, ...(samples > 0 ? { samples: classifyStacks(stacks, opts.rules?.frames ?? []) } : {}) });
     if (samples > 0) named.push({ name: `${after.exe} ${after.pid}`, stacks });
   }

@@ -141,6 +141,8 @@ export interface ProfiledProcess {
   /** This process's CPU over the profiling window, 100 = one core. */
   cpuPercent: number;
   samples: number;
+  /** CPU per thread name (threads of one name summed), 100 = one core: what thread rules were applied to. */
+  threads?: Array<{ name: string; cpuPercent: number }>;
   error?: string;
 }
 

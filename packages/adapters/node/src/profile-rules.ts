@@ -10,11 +10,19 @@ export const nodeProfileRules: ProfileRules = {
   frames: [
     { category: "model", frame: /onnxruntime|^score \([^)]*core\/src\/model\.ts/ },
     { category: "features", frame: /^clip \(/ },
-    { category: "decode", frame: /^(numberField|stringField) \(|^toString \(node:buffer/ },
+    { category: "decode", frame: /^(numberField|stringField|valueStart) \(|^toString \(node:buffer/ },
     { category: "encode", frame: /^from \(node:buffer/ },
-    { category: "produce", frame: /^produce \(.*kafka-javascript|^(produce|flush) \(.*producer\.js/ },
-    { category: "fetch", frame: /^(consume|_consumeNum|_consumeLoop) \(|kafka-javascript.*consumer/ },
-    { category: "runtime", frame: /^\(garbage collector\)|^processTicksAndRejections|^runMicrotasks/ },
+    // The addon's native methods show as frames named after their class ("Producer", "KafkaConsumer").
+    { category: "produce", frame: /^Producer\.(produce|flush) \(/ },
+    { category: "fetch", frame: /^KafkaConsumer\.(consume|_consumeNum) \(/ },
+    // Offset commits: the delivery protocol's bookkeeping.
+    { category: "runtime", frame: /^KafkaConsumer\.commit|^\(garbage collector\)|^processImmediate \(|^processTicksAndRejections/ },
   ],
-  threads: [...RDKAFKA_THREADS, { category: "runtime", thread: /^(V8 Dedicated|V8 Default|V8 DefaultWorke|libuv-worker|node)/ }],
+  threads: [
+    ...RDKAFKA_THREADS,
+    // V8's helpers: concurrent GC and compilation.
+    { category: "runtime", thread: /^V8 / },
+    // libuv's pool runs whatever the addons queue on it; V8's profiler does not see it.
+    { category: "other", thread: /^libuv-worker/ },
+  ],
 };

@@ -7,11 +7,11 @@ import { PYTHON_COMMON_FRAMES, RDKAFKA_THREADS, type ProfileRules } from "@bench
 
 export const quixProfileRules: ProfileRules = {
   frames: [
-    { category: "features", frame: /^normalise \(risk_model\.py/ },
-    { category: "decode", frame: /\(quixstreams\/models\/serializers\/.*|^deserialize \(|^_deserialize|json.*loads|\(orjson.*loads/i },
-    { category: "encode", frame: /^serialize \(|^_serialize|json.*dumps|\(orjson/i },
-    { category: "produce", frame: /^produce \(|\(quixstreams\/(kafka\/producer|rowproducer)\.py/ },
-    { category: "fetch", frame: /^(poll|consume|poll_row|_poll) \(|\(quixstreams\/kafka\/consumer\.py|\(quixstreams\/rowconsumer\.py/ },
+    { category: "features", frame: /\bnormalise \(risk_model\.py/ },
+    { category: "decode", frame: /deserializer|\b_?deserialize \(|json.*loads|\(orjson.*loads/i },
+    { category: "encode", frame: /(?<!de)serializer|\b_?serialize \(|json.*dumps|\(orjson/i },
+    { category: "produce", frame: /\bproduce \(|\(quixstreams\/(kafka\/producer|rowproducer)\.py/ },
+    { category: "fetch", frame: /\b(poll|consume|poll_row|_poll) \(|\(quixstreams\/kafka\/consumer\.py|\(quixstreams\/rowconsumer\.py/ },
     ...PYTHON_COMMON_FRAMES,
     { category: "runtime", frame: /\(quixstreams\/(checkpointing|processing|state|core|dataframe)\// },
   ],
