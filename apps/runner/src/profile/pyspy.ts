@@ -8,8 +8,8 @@ import { execa } from "execa";
 import { cacheRoot, ensurePythonEnv, parseCollapsed, type CollapsedStack } from "@bench/core";
 
 export const PY_SPY_PIN = "py-spy==0.4.3";
-/** Samples per second: py-spy's default, which keeps its own cost near a few % of a core per process. */
-export const PY_SPY_RATE = 100;
+/** Samples per second, half py-spy's default: with --native every sample stops the process to unwind it, and at 100/s that visibly slowed the Python rows here. */
+export const PY_SPY_RATE = 50;
 
 export async function ensurePySpy(log: (line: string) => void): Promise<string> {
   const env = await ensurePythonEnv({ python: "/usr/bin/python3.11", requirements: [PY_SPY_PIN] }, join(cacheRoot(), "profilers"), log);
