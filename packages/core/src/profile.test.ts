@@ -29,6 +29,12 @@ describe("classifyStack", () => {
     expect(classifyStack(["run_forever (asyncio/base_events.py:607)", "handler (app.py:9)"], rules)).toBe("other");
   });
 
+  it("lets an anywhere rule claim a stack whose deeper frames another rule claims", () => {
+    const withTensor: FrameRule[] = [{ category: "features", frame: /tensor_ctor/, anywhere: true }, ...rules];
+    expect(classifyStack(["score (s.py:50)", "tensor_ctor (libtorch_python.so)", "0x2 (libtorch_cpu.so)"], withTensor)).toBe("features");
+    expect(classifyStack(["score (s.py:54)", "0x2 (libtorch_cpu.so)"], withTensor)).toBe("model");
+  });
+
   it("reports what no rule claims as other", () => {
     expect(classifyStack(["mystery (x.py:1)"], rules)).toBe("other");
   });

@@ -30,6 +30,11 @@ export interface FrameRule {
    * unclaimed handler frame must stay "other" rather than vanish into the loop).
    */
   innermost?: boolean;
+  /**
+   * Claims the stack wherever the frame sits, before the innermost-first search: for work whose
+   * deeper frames another rule would claim (building the input tensor runs in libtorch).
+   */
+  anywhere?: boolean;
 }
 
 export interface ThreadRule {
@@ -77,6 +82,7 @@ export function formatCollapsed(stacks: readonly CollapsedStack[]): string {
  * under json decoding is decode work because no rule claims malloc.
  */
 export function classifyStack(frames: readonly string[], rules: readonly FrameRule[]): ProfileCategory {
+  for (const rule of rules) if (rule.anywhere && frames.some((f) => rule.frame.test(f))) return rule.category;
   let sourceBelow = false;
   for (let i = frames.length - 1; i >= 0; i--) {
     const frame = frames[i] as string;
@@ -115,6 +121,8 @@ export function sharesOf(counts: CategoryCounts): CategoryCounts {
 
 /** Rules every Python row shares: CPython's own machinery and Debian's torch 1.13. */
 export const PYTHON_COMMON_FRAMES: FrameRule[] = [
+  // Building the input tensor from the features is feature work, though it runs in libtorch.
+  { category: "features", frame: /torch::utils::tensor_ctor|torch::utils::.*tensor_new|\bfrom_numpy\b/, anywhere: true },
   { category: "model", frame: /\(libtorch|torch\/nn\/|\(torch\/|_call_impl|\bforward \(/ },
   { category: "runtime", frame: /^(gc_collect|_PyObject_GC|collect_main|collect_with_callback|gc_collect_main)\b/ },
   { category: "runtime", frame: /\(selectors\.py|epoll_wait|\(asyncio\/(base_events|events|selector_events)\.py/, innermost: true },

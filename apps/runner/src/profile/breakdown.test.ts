@@ -63,13 +63,13 @@ describe("cpuProfileToStacks", () => {
 });
 
 describe("jfrSamplesToStacks", () => {
-  it("reads jfr print --json execution samples, leaf-first frames turned root-first", () => {
+  it("reads jfr print --json execution samples (internal class names), leaf-first frames turned root-first and dotted", () => {
     const frame = (type: string, name: string) => ({ method: { type: { name: type }, name } });
     const json = JSON.stringify({
       recording: {
         events: [
-          { type: "jdk.ExecutionSample", values: { stackTrace: { frames: [frame("org.apache.kafka.clients.producer.KafkaProducer", "send"), frame("org.apache.flink.runtime.taskmanager.Task", "run")] } } },
-          { type: "jdk.ExecutionSample", values: { stackTrace: { frames: [frame("org.apache.kafka.clients.producer.KafkaProducer", "send"), frame("org.apache.flink.runtime.taskmanager.Task", "run")] } } },
+          { type: "jdk.ExecutionSample", values: { stackTrace: { frames: [frame("org/apache/kafka/clients/producer/KafkaProducer", "send"), frame("org/apache/flink/runtime/taskmanager/Task", "run")] } } },
+          { type: "jdk.ExecutionSample", values: { stackTrace: { frames: [frame("org/apache/kafka/clients/producer/KafkaProducer", "send"), frame("org/apache/flink/runtime/taskmanager/Task", "run")] } } },
           { type: "jdk.ExecutionSample", values: { stackTrace: null } },
         ],
       },

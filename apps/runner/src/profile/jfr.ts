@@ -24,7 +24,8 @@ export function jfrSamplesToStacks(json: string): CollapsedStack[] {
   for (const e of parsed.recording?.events ?? []) {
     const frames = e.values?.stackTrace?.frames ?? [];
     if (frames.length === 0) continue;
-    const names = frames.map((f) => `${f.method?.type?.name ?? "?"}.${f.method?.name ?? "?"}`).reverse();
+    // JFR names classes in internal form (org/apache/kafka/...): the rules read dotted names.
+    const names = frames.map((f) => `${(f.method?.type?.name ?? "?").replace(/\//g, ".")}.${f.method?.name ?? "?"}`).reverse();
     const key = names.join(";");
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }

@@ -19,6 +19,8 @@ export const flinkProfileRules: ProfileRules = {
     { category: "produce", frame: /^org\.apache\.kafka\.clients\.producer\.|KafkaWriter|KafkaSink/ },
     { category: "runtime", frame: /^org\.apache\.flink\.(python|streaming\.api\.runners\.python|table\.runtime\.arrow|fnexecution)|^org\.apache\.beam\.|^org\.apache\.arrow\.|\.grpc\./ },
     { category: "runtime", frame: /^org\.apache\.flink\.(runtime|streaming\.runtime|table\.runtime)\./ },
+    // JFR's own event writing while it records: the profiler's cost, counted as overhead.
+    { category: "runtime", frame: /^jdk\.jfr\./ },
   ],
   // The JVM's own threads, which JFR's execution samples do not cover.
   threads: [{ category: "runtime", thread: /^(GC Thread|G1 |VM Thread|C[12] CompilerThre|VM Periodic|Sweeper)/ }],

@@ -1,0 +1,34 @@
+import { classifyStack, classifyStacks, classifyThread, parseCollapsed, PROFILE_CATEGORIES, sharesOf } from "@bench/core";
+import { flinkProfileRules } from "./profile-rules.ts";
+
+// Synthetic stacks in the profilers' own naming: JFR's (dotted after the runner's conversion)
+// for the MiniCluster JVM and py-spy's for the Python UDF worker. Flink was not profiled end to
+// end on this machine in this change: these pin the rules' intent, not a measured split.
+const { frames, threads } = flinkProfileRules;
+const jvm = "org.apache.flink.runtime.taskmanager.Task.run;org.apache.flink.streaming.runtime.tasks.StreamTask.invoke";
+
+describe("flink profile rules", () => {
+  it("sorts the JVM side: Kafka fetch and produce, JSON decode and encode, the Python bridge as overhead", () => {
+    expect(classifyStack([...jvm.split(";"), "org.apache.flink.connector.kafka.source.reader.KafkaSourceReader.pollNext", "org.apache.kafka.clients.consumer.KafkaConsumer.poll"], frames)).toBe("fetch");
+    expect(classifyStack([...jvm.split(";"), "org.apache.flink.formats.json.JsonRowDataDeserializationSchema.deserialize", "org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.json.ReaderBasedJsonParser.nextToken"], frames)).toBe("decode");
+    expect(classifyStack([...jvm.split(";"), "org.apache.flink.formats.json.JsonRowDataSerializationSchema.serialize"], frames)).toBe("encode");
+    expect(classifyStack([...jvm.split(";"), "org.apache.flink.connector.kafka.sink.KafkaWriter.write", "org.apache.kafka.clients.producer.KafkaProducer.send", "java.util.HashMap.get"], frames)).toBe("produce");
+    expect(classifyStack([...jvm.split(";"), "org.apache.flink.table.runtime.arrow.serializers.ArrowSerializer.write"], frames)).toBe("runtime");
+    expect(classifyStack(["java.lang.Thread.run", "jdk.jfr.internal.EventWriter.putString"], frames)).toBe("runtime");
+  });
+
+  it("sorts the Python worker: the pandas UDF's features and model, Beam's harness as overhead", () => {
+    expect(classifyStack(["ScoreUdf.eval (score.py:49)", "column_stack (numpy/lib/shape_base.py:652)"], frames)).toBe("features");
+    expect(classifyStack(["ScoreUdf.eval (score.py:51)", "Module._call_impl (torch/nn/modules/module.py:1194)"], frames)).toBe("model");
+    expect(classifyStack(["_execute (apache_beam/runners/worker/sdk_worker.py:1)", "decode_from_stream (pyflink/fn_execution/coder_impl_fast.pyx:1)"], frames)).toBe("runtime");
+  });
+
+  it("gives the JVM's GC and JIT threads to runtime; an unknown frame stays other; shares sum to 100%", () => {
+    expect(classifyThread("GC Thread#0", threads)).toBe("runtime");
+    expect(classifyThread("C2 CompilerThre", threads)).toBe("runtime");
+    expect(classifyThread("Source: kafka", threads)).toBeUndefined();
+    const shares = sharesOf(classifyStacks(parseCollapsed(`${jvm};org.apache.kafka.clients.consumer.KafkaConsumer.poll 6\nsome.Unknown.frame 2\n`), frames));
+    expect(shares.other).toBeCloseTo(0.25);
+    expect(PROFILE_CATEGORIES.reduce((a, c) => a + shares[c], 0)).toBeCloseTo(1, 12);
+  });
+});
