@@ -14,10 +14,14 @@ interface JfrFrame {
   method?: { type?: { name?: string }; name?: string };
 }
 interface JfrEvent {
-  values?: { stackTrace?: { frames?: JfrFrame[] } | null };
+  values?: { stackTrace?: { frames?: JfrFrame[] } | null; sampledThread?: { javaName?: string } | null };
 }
 
-/** jfr print --json's execution samples as collapsed stacks (JFR lists frames leaf first). */
+/**
+ * jfr print --json's execution samples as collapsed stacks (JFR lists frames leaf first), each
+ * rooted in a "[thread name]" frame: a rule can then give a thread's unclaimed work to what the
+ * thread is for (the Kafka producer's network thread sends).
+ */
 export function jfrSamplesToStacks(json: string): CollapsedStack[] {
   const parsed = JSON.parse(json) as { recording?: { events?: JfrEvent[] } };
   const counts = new Map<string, number>();
@@ -26,6 +30,7 @@ export function jfrSamplesToStacks(json: string): CollapsedStack[] {
     if (frames.length === 0) continue;
     // JFR names classes in internal form (org/apache/kafka/...): the rules read dotted names.
     const names = frames.map((f) => `${(f.method?.type?.name ?? "?").replace(/\//g, ".")}.${f.method?.name ?? "?"}`).reverse();
+    names.unshift(`[${e.values?.sampledThread?.javaName ?? "?"}]`);
     const key = names.join(";");
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }

@@ -27,6 +27,7 @@ export async function recordPySpy(bin: string, pid: number, seconds: number, out
     all: true,
     timeout: (seconds + 30) * 1000,
   });
+  if (run.timedOut) return { stacks: [], error: `py-spy did not finish in ${seconds + 30} s: ${String(run.all ?? "").trim().split("\n").slice(-1).join("")}` };
   if (run.exitCode !== 0) return { stacks: [], error: `py-spy exited ${run.exitCode}: ${String(run.all ?? "").trim().split("\n").slice(-3).join(" | ")}` };
   const { readFile } = await import("node:fs/promises");
   return { stacks: parseCollapsed(await readFile(outFile, "utf8")) };

@@ -17,6 +17,14 @@ describe("flink profile rules", () => {
     expect(classifyStack(["java.lang.Thread.run", "jdk.jfr.internal.EventWriter.putString"], frames)).toBe("runtime");
   });
 
+  it("sees through the connector's shading of the Kafka client, and gives a client thread's unclaimed work to that client", () => {
+    const shaded = "org.apache.flink.kafka.shaded.org.apache.kafka.clients";
+    expect(classifyStack([...jvm.split(";"), `${shaded}.consumer.KafkaConsumer.poll`], frames)).toBe("fetch");
+    expect(classifyStack(["[kafka-producer-network-thread | producer-1]", `${shaded}.producer.internals.Sender.runOnce`, "sun.nio.ch.IOUtil.write"], frames)).toBe("produce");
+    expect(classifyStack(["[kafka-producer-network-thread | producer-1]", "org.apache.flink.kafka.shaded.org.apache.kafka.common.network.Selector.poll"], frames)).toBe("produce");
+    expect(classifyStack(["[Source Data Fetcher for Source: input[1] (1/1)#0]", "org.apache.flink.kafka.shaded.org.apache.kafka.common.network.Selector.poll"], frames)).toBe("fetch");
+  });
+
   it("sorts the Python worker: the pandas UDF's features and model, Beam's harness as overhead", () => {
     expect(classifyStack(["ScoreUdf.eval (score.py:49)", "column_stack (numpy/lib/shape_base.py:652)"], frames)).toBe("features");
     expect(classifyStack(["ScoreUdf.eval (score.py:51)", "Module._call_impl (torch/nn/modules/module.py:1194)"], frames)).toBe("model");

@@ -13,10 +13,15 @@ export const flinkProfileRules: ProfileRules = {
     ...PYTHON_COMMON_FRAMES,
     { category: "runtime", frame: /\(pyflink\/fn_execution\/|\(apache_beam\/|\(grpc\/|\(pyarrow\/|\(libarrow/ },
     // JVM
-    { category: "fetch", frame: /^org\.apache\.kafka\.clients\.consumer\.|^org\.apache\.kafka\.common\.(record|compress|network)\.|KafkaSourceReader|SplitFetcher|^net\.jpountz\.lz4\./ },
+    // The connector shades the Kafka client (org.apache.flink.kafka.shaded.org.apache.kafka...).
+    { category: "fetch", frame: /(^|\.shaded\.)org\.apache\.kafka\.clients\.consumer\.|KafkaSourceReader|SplitFetcher|(^|\.shaded\.)net\.jpountz\.lz4\..*Decompress/ },
     { category: "decode", frame: /JsonRowDataDeserializationSchema|JsonToRowDataConverters|JsonParserToRowDataConverters|^org\.apache\.flink\.shaded\.jackson2?\..*(Parser|Deserializ|readTree)/ },
     { category: "encode", frame: /JsonRowDataSerializationSchema|RowDataToJsonConverters|^org\.apache\.flink\.shaded\.jackson2?\..*(Generator|Serializ|writeValue)/ },
-    { category: "produce", frame: /^org\.apache\.kafka\.clients\.producer\.|KafkaWriter|KafkaSink/ },
+    { category: "produce", frame: /(^|\.shaded\.)org\.apache\.kafka\.clients\.producer\.|KafkaWriter|KafkaSink/ },
+    // Each sample is rooted in its thread ("[kafka-producer-network-thread | ...]"): what no
+    // deeper rule claims in the Kafka client's own threads is that client's work.
+    { category: "produce", frame: /^\[kafka-producer-network-thread/ },
+    { category: "fetch", frame: /^\[Source Data Fetcher/ },
     { category: "runtime", frame: /^org\.apache\.flink\.(python|streaming\.api\.runners\.python|table\.runtime\.arrow|fnexecution)|^org\.apache\.beam\.|^org\.apache\.arrow\.|\.grpc\./ },
     { category: "runtime", frame: /^org\.apache\.flink\.(runtime|streaming\.runtime|table\.runtime)\./ },
     // JFR's own event writing while it records: the profiler's cost, counted as overhead.
