@@ -1,5 +1,12 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { classifyStack, classifyStacks, classifyThread, parseCollapsed, PROFILE_CATEGORIES, sharesOf } from "@bench/core";
 import { flinkProfileRules } from "./profile-rules.ts";
+
+// JFR execution samples of the MiniCluster JVM (800/s, 10 s, a shared 2-core machine), as the
+// runner turns them into collapsed stacks rooted in "[thread name]", cut to the thread and the
+// 12 innermost frames to keep the file small.
+const recordedJvm = parseCollapsed(readFileSync(join(import.meta.dirname, "__fixtures__", "jfr-flink-800.txt"), "utf8"));
 
 // Synthetic stacks in the profilers' own naming: JFR's (dotted after the runner's conversion)
 // for the MiniCluster JVM and py-spy's for the Python UDF worker. Flink was not profiled end to
@@ -8,6 +15,13 @@ const { frames, threads } = flinkProfileRules;
 const jvm = "org.apache.flink.runtime.taskmanager.Task.run;org.apache.flink.streaming.runtime.tasks.StreamTask.invoke";
 
 describe("flink profile rules", () => {
+  it("sort a recorded JFR profile: every Kafka/JSON category found, shares sum to 100%, other small and shown", () => {
+    const shares = sharesOf(classifyStacks(recordedJvm, frames));
+    expect(PROFILE_CATEGORIES.reduce((a, c) => a + shares[c], 0)).toBeCloseTo(1, 12);
+    for (const c of ["fetch", "decode", "encode", "produce", "runtime"] as const) expect(shares[c]).toBeGreaterThan(0);
+    expect(shares.other).toBeLessThan(0.1);
+  });
+
   it("sorts the JVM side: Kafka fetch and produce, JSON decode and encode, the Python bridge as overhead", () => {
     expect(classifyStack([...jvm.split(";"), "org.apache.flink.connector.kafka.source.reader.KafkaSourceReader.pollNext", "org.apache.kafka.clients.consumer.KafkaConsumer.poll"], frames)).toBe("fetch");
     expect(classifyStack([...jvm.split(";"), "org.apache.flink.formats.json.JsonRowDataDeserializationSchema.deserialize", "org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.json.ReaderBasedJsonParser.nextToken"], frames)).toBe("decode");
