@@ -25,6 +25,7 @@ import { writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
 import { RunProgress } from "./progress.ts";
 import type { BenchContext } from "./run/context.ts";
+import { prepareProfilers } from "./profile/window.ts";
 import { measureRun, productCacheDir, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { measureSpeedIndex } from "./run/speed-index.ts";
@@ -51,7 +52,12 @@ export interface BenchOptions {
   sweepStart: number;
   sweepMax: number;
   sweepFactor: number;
+  /** --profile / --no-profile; unset: profile a sweep's confirm runs only. */
+  profile?: boolean;
 }
+
+/** Seconds of the profiling phase after a profiled run's window. */
+export const PROFILE_SEC = 10;
 
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
@@ -158,6 +164,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       onRunEnd: () => progress.stop(),
       interrupted: () => interrupted,
     };
+    if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
     for (const product of chosen) {
       if (interrupted) break;
       const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? 20_000;
@@ -170,6 +177,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
         seed: FIXTURE_SEED,
         drainTimeoutSec: opts.drainTimeout,
         hangSec: opts.hang,
+        profileSec: opts.profile === true || (opts.sweep && opts.profile !== false) ? PROFILE_SEC : 0,
       };
       log(`\n== ${product.id}: preparing`);
       const prepared = await product

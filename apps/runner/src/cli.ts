@@ -57,6 +57,8 @@ program
   .option("--sweep-start <n>", "first rate of a sweep", wholeNumber, 5000)
   .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
   .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
+  .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
+  .option("--no-profile", "no profiling, not even in a sweep")
   .action(async (opts: BenchOptions) => {
     if (!opts.list) {
       await preflight(opts.products, (line) => console.error(line));

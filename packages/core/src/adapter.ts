@@ -8,6 +8,7 @@
  * reads consumed through `consumed` -> stop(). A product that exits on its own resolves
  * `exited`, and the runner marks its row failed with logTail().
  */
+import type { ProfileRules } from "./profile.ts";
 
 /** The columns of the page's first table: what kind of thing the row is. */
 export interface RowDescription {
@@ -89,4 +90,6 @@ export interface Product {
   passthrough?: boolean;
   prepare(ctx: PrepareContext): Promise<Preparation>;
   start(ctx: RunContext): Promise<RunningProduct>;
+  /** How `bench --profile` sorts this row's frames into the breakdown's categories (the adapter's profile-rules.ts). */
+  profileRules?: ProfileRules;
 }

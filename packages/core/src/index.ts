@@ -42,3 +42,23 @@ export {
   type ProcessTable,
   type ProcStat,
 } from "./proc.ts";
+export {
+  CATEGORY_LABELS,
+  classifyStack,
+  classifyStacks,
+  classifyThread,
+  emptyCounts,
+  formatCollapsed,
+  parseCollapsed,
+  PROFILE_CATEGORIES,
+  PYTHON_COMMON_FRAMES,
+  RDKAFKA_THREADS,
+  sharesOf,
+  type CategoryCounts,
+  type CollapsedStack,
+  type FrameRule,
+  type ProfileCategory,
+  type ProfileRules,
+  type RuleCategory,
+  type ThreadRule,
+} from "./profile.ts";

@@ -7,6 +7,7 @@ import { DRIFT_TOLERANCE, RATE_TOLERANCE } from "../metrics/derive.ts";
 import { SETTLE_RULE } from "../metrics/settle.ts";
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { FOREIGN_CPU_LIMIT, SPEED_DRIFT_LIMIT, STEAL_LIMIT } from "../run/judge.ts";
+import { breakdownSection } from "./breakdown.ts";
 import { dec1, dec2, dec4, int, sci, signedPercent, table } from "./format.ts";
 import { noisyShort, productLabel, rowsOf, runMark, speedReadings, spreadOf } from "./rows.ts";
 
@@ -105,6 +106,7 @@ export function renderPage(results: BenchResults): string {
     "CPU is summed over the whole process tree (JVMs, Python workers, UDF servers), found afresh each second, as utime+stime deltas per 1 s sample — 100 = one core. Memory is PSS (shared pages counted once) where readable, RSS otherwise (instrument). The broker, gendata and the runner are never in a product's tree; their cost is listed below.",
     "",
   );
+  out.push(...breakdownSection(results, measured));
   out.push(...conditionsSection(measured));
   out.push("## Notes per product", "");
   for (const r of all) out.push(`**${productLabel(r)}** — ${notesOf(results, r).join(" ")}`, "");

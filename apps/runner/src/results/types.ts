@@ -1,12 +1,12 @@
 /** The results file a run writes and the page renders from: raw samples, derived row, context. */
-import type { MemoryInstrument, RowDescription } from "@bench/core";
+import type { MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
 
 export type Regime = "keep-up" | "saturated" | "draining";
 /**
  * settle: from gendata's start until the backlog has settled (or the cap); then the measured
  * window. "warmup" (a fixed discarded span) appears only in schema-1 files.
  */
-export type Phase = "verify" | "warmup" | "settle" | "window" | "drain";
+export type Phase = "verify" | "warmup" | "settle" | "window" | "profile" | "drain";
 
 /** One tick of the run: cumulative counters and the product tree's resources. */
 export interface Tick {
@@ -128,6 +128,48 @@ export interface RunResult {
   harness?: HarnessCost;
   gendataWarnings: string[];
   ticks: Tick[];
+  /** `--profile`: where the CPU went, from a profiling window after the measured one. */
+  profile?: ProfileResult;
+}
+
+export interface ProfiledProcess {
+  pid: number;
+  /** The executable's name: python3.11, java, node. */
+  exe: string;
+  command: string;
+  profiler: "py-spy" | "v8" | "jfr" | "none";
+  /** This process's CPU over the profiling window, 100 = one core. */
+  cpuPercent: number;
+  samples: number;
+  /** CPU per thread name (threads of one name summed), 100 = one core: what thread rules were applied to. */
+  threads?: Array<{ name: string; cpuPercent: number }>;
+  error?: string;
+}
+
+/**
+ * A row's CPU breakdown: each process's CPU from /proc (per thread) split by its profiler's
+ * classified samples. Shares sum to 1 over every category, "other" included.
+ */
+export interface ProfileResult {
+  seconds: number;
+  consumedPerSec: number;
+  /** The product tree's CPU over the profiling window, 100 = one core. */
+  cpuAvg: number;
+  shares: Record<ProfileCategory, number>;
+  /** CPU µs per consumed record in each category (they add up to the profiled µs per record). */
+  microsPerRecord: Record<ProfileCategory, number>;
+  processes: ProfiledProcess[];
+  overhead: {
+    /** The profilers' own processes (py-spy, jcmd/jfr, the inspector client), 100 = one core. */
+    profilerCpuPercent: number;
+    /** The tree's µs CPU per record in the measured window and under the profiler. */
+    cpuMicrosPerRecordWindow: number;
+    cpuMicrosPerRecordProfiled: number;
+  };
+  /** Relative to the results folder: a speedscope JSON per row and the collapsed stacks. */
+  files?: { speedscope: string; collapsed: string };
+  /** Set when the profile could not be taken (the run's figures stand). */
+  error?: string;
 }
 
 export interface HostInfo {

@@ -5,6 +5,7 @@
  *   verify  the fixtures scored right before any timing (else the run is invalid)
  *   settle  gendata at the offered rate until the backlog has settled
  *   window  the measured seconds
+ *   profile where the CPU goes (`--profile` only): profilers attached, gendata still feeding
  *   drain   gendata stopped, the backlog worked off
  *   audit   the whole output read once: lost, duplicated, mis-scored, latency
  *   stop    the product's process tree ended
@@ -16,6 +17,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURE_COUNT, type KafkaAdmin, type Preparation, type Product, type RunningProduct } from "@bench/core";
 import { resources, throughput } from "../metrics/derive.ts";
+import { profilePhase } from "../profile/window.ts";
 import type { HarnessCost, RunResult, Tick } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
@@ -42,6 +44,8 @@ export interface RunSettings {
   drainTimeoutSec: number;
   /** A product whose consumed count stands still this long with a backlog has hung. */
   hangSec: number;
+  /** Seconds of the profiling phase after the window; 0 or absent: none. */
+  profileSec?: number;
 }
 
 type Prepared = Extract<Preparation, { ok: true }>;
@@ -138,6 +142,9 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
 
     // window
     const window = await measureWindow(ticker, settings.windowSec);
+
+    // profile
+    if (settings.profileSec) result.profile = await profilePhase({ roots: () => running.rootPids(), rules: product.profileRules, seconds: settings.profileSec, ticker, windowTicks: window.ticks, runDir: plan.runDir, resultsDir: bench.resultsDir, log: bench.log });
 
     // drain
     const drained = await drain(ticker, feed, settings.drainTimeoutSec);

@@ -22,7 +22,7 @@ export async function sweepProduct(
   const result = await findKnee(async (rate, purpose): Promise<StepOutcome> => {
     if (bench.interrupted()) return { rate, offeredPerSec: 0, consumedPerSec: 0, regime: "saturated", gendataShort: false, failed: bench.interrupted() as string };
     bench.log(`== ${product.id}: sweep ${purpose} at ${rate}/s`);
-    const run = { ...(await measureRun(product, prepared, { ...base, rate }, bench)), sweepPurpose: purpose };
+    const run = { ...(await measureRun(product, prepared, { ...base, rate, profileSec: purpose === "confirm" ? base.profileSec : 0 }, bench)), sweepPurpose: purpose };
     onRun(run);
     const outcome = stepOutcome(run, rate);
     const c = run.conditions;

@@ -1,4 +1,5 @@
 import type { Product } from "@bench/core";
 import { faststream } from "./product.ts";
+import { faststreamProfileRules } from "./profile-rules.ts";
 
-export const products: Product[] = [faststream];
+export const products: Product[] = [{ ...faststream, profileRules: faststreamProfileRules }];

@@ -1,4 +1,5 @@
 import type { Product } from "@bench/core";
 import { quix } from "./product.ts";
+import { quixProfileRules } from "./profile-rules.ts";
 
-export const products: Product[] = [quix];
+export const products: Product[] = [{ ...quix, profileRules: quixProfileRules }];

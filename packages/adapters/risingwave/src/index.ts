@@ -1,4 +1,5 @@
 import type { Product } from "@bench/core";
 import { risingwave } from "./product.ts";
+import { risingwaveProfileRules } from "./profile-rules.ts";
 
-export const products: Product[] = [risingwave];
+export const products: Product[] = [{ ...risingwave, profileRules: risingwaveProfileRules }];

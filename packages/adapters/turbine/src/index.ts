@@ -1,4 +1,5 @@
 import type { Product } from "@bench/core";
 import { turbine, turbineTorch } from "./product.ts";
+import { turbineProfileRules } from "./profile-rules.ts";
 
-export const products: Product[] = [turbine, turbineTorch];
+export const products: Product[] = [turbine, turbineTorch].map((p) => ({ ...p, profileRules: turbineProfileRules }));

@@ -1,0 +1,36 @@
+/** The page's "CPU breakdown" section: where each row's CPU went, from its profiling phase. */
+import { CATEGORY_LABELS, PROFILE_CATEGORIES } from "@bench/core";
+import type { BenchResults, ProfileResult, RunResult } from "../results/types.ts";
+import { dec1, dec2, int, table } from "./format.ts";
+import { productLabel } from "./rows.ts";
+
+/** The row's own profile, else one taken of the same product at the same rate (a sweep's other confirm run). */
+function profileOf(results: BenchResults, row: RunResult): ProfileResult | undefined {
+  if (row.profile) return row.profile;
+  return results.runs.find((r) => r.product === row.product && r.settings.offeredRate === row.settings.offeredRate && r.profile)?.profile;
+}
+
+const cell = (p: ProfileResult, c: (typeof PROFILE_CATEGORIES)[number]): string => `${dec1(p.shares[c] * 100)}% · ${dec2(p.microsPerRecord[c])}`;
+
+export function breakdownSection(results: BenchResults, measured: readonly RunResult[]): string[] {
+  const rows = measured.map((r) => [r, profileOf(results, r)] as const).filter((x): x is readonly [RunResult, ProfileResult] => x[1] !== undefined);
+  if (rows.length === 0) return [];
+  const out = ["## CPU breakdown", ""];
+  out.push(
+    table(
+      ["product", "rate/s", ...PROFILE_CATEGORIES.map((c) => CATEGORY_LABELS[c]), "µs CPU / record profiled (window)", "profiler cost % of a core", "flame graph"],
+      rows.map(([r, p]) => [
+        productLabel(r), int(r.settings.offeredRate), ...PROFILE_CATEGORIES.map((c) => cell(p, c)),
+        `${dec2(p.overhead.cpuMicrosPerRecordProfiled)} (${dec2(p.overhead.cpuMicrosPerRecordWindow)})`, dec1(p.overhead.profilerCpuPercent),
+        p.files ? `[speedscope](${p.files.speedscope})` : "–",
+      ]),
+    ),
+    "",
+    "Each cell: share of the product tree's CPU · µs CPU per consumed record. Taken in a profiling phase of 10 s after the measured window, gendata still feeding at the same rate, so no profiler touched the measured figures: py-spy (`record --native`, threads on the CPU only) for Python processes, Java Flight Recorder execution samples (started with jcmd) for the JVM, V8's CPU profiler (over the inspector, opened with SIGUSR1) for Node. Each process's CPU from /proc, per thread, weighs its profiler's samples; threads no profiler sees (librdkafka's, the JVM's GC and JIT threads) go to a category by their name; frames are sorted by the rules in each adapter's `profile-rules.ts` (the innermost frame a rule claims decides). What no rule claims, and any process no profiler could read, is *other* — shown, never spread over the rest. librdkafka's own threads (fetch, decompress and the producer's send) are counted under fetch. µs CPU / record profiled vs. the window's figure, and the profilers' own processes, state what profiling cost.",
+    "",
+  );
+  const failed = rows.filter(([, p]) => p.error);
+  for (const [r, p] of failed) out.push(`- ${productLabel(r)}: ${p.error}`);
+  if (failed.length > 0) out.push("");
+  return out;
+}

@@ -1,0 +1,78 @@
+/**
+ * `--profile` end to end on the real broker: the node row (V8's profiler over the inspector)
+ * and the quix row (py-spy), each measured at a low rate and then profiled with gendata still
+ * feeding. The model call must show: above zero, under the whole. Quix is the Python row because
+ * it scores one record at a time, so its model call is a large share even at a low rate;
+ * faststream scores batches, and at a test's rate its model call is too rare for a few seconds
+ * of samples to be sure to catch.
+ */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, PROFILE_CATEGORIES, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import { localListenerPid } from "../../src/broker/local-pid.ts";
+import { prepareProfilers } from "../../src/profile/window.ts";
+import { discoverProducts } from "../../src/run/discover.ts";
+import { measureRun, productCacheDir, type BenchContext } from "../../src/run/measure.ts";
+import { measureSpeedIndex } from "../../src/run/speed-index.ts";
+
+const bootstrap = process.env.BENCH_BOOTSTRAP;
+
+describe("bench --profile on the real broker", () => {
+  let admin: KafkaAdmin;
+  let bench: BenchContext;
+  let products: Product[];
+
+  beforeAll(async () => {
+    if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
+    admin = await KafkaAdmin.connect(bootstrap);
+    products = await discoverProducts(repoRoot());
+    const brokerPid = localListenerPid(bootstrap);
+    bench = {
+      bootstrap,
+      ...(brokerPid !== undefined ? { brokerPid } : {}),
+      admin,
+      reference: await ReferenceModel.load(modelsDir()),
+      fixtures: loadFixtures(fixturesDir()),
+      repoRoot: repoRoot(),
+      modelsDir: modelsDir(),
+      cacheDir: cacheRoot(),
+      resultsDir: mkdtempSync(join(tmpdir(), "bench-profile-it-")),
+      speedReference: measureSpeedIndex().recordsPerCpuSecond,
+      log: () => undefined,
+      interrupted: () => undefined,
+    };
+    await prepareProfilers(() => undefined);
+  }, 300_000);
+  afterAll(async () => admin?.close());
+
+  const settings = { rate: 1000, warmupSec: 3, settleCapSec: 30, windowSec: 5, parallelism: 2, seed: FIXTURE_SEED, drainTimeoutSec: 60, hangSec: 30, profileSec: 6 };
+
+  for (const [id, profiler] of [["node", "v8"], ["quix", "py-spy"]] as const) {
+    it(`${id}: a breakdown from ${profiler} with the model call's share above zero and under the whole`, async () => {
+      const product = products.find((p) => p.id === id) as Product;
+      const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), id), log: () => undefined });
+      if (!prepared.ok) throw new Error(prepared.reason);
+      const run = await measureRun(product, prepared, settings, bench);
+      expect(run.status).toBe("ok");
+      const p = run.profile!;
+      expect(p.error).toBeUndefined();
+      const main = p.processes.find((q) => q.profiler === profiler)!;
+      expect(main.samples).toBeGreaterThan(50);
+      expect(PROFILE_CATEGORIES.reduce((a, c) => a + p.shares[c], 0)).toBeCloseTo(1, 9);
+      expect(p.shares.model).toBeGreaterThan(0);
+      expect(p.shares.model).toBeLessThan(1);
+      expect(p.microsPerRecord.model).toBeGreaterThan(0);
+      expect(p.microsPerRecord.model).toBeLessThan(p.overhead.cpuMicrosPerRecordProfiled);
+      // the measured window never overlaps the profiling phase
+      const phases = run.ticks.map((t) => t.phase);
+      expect(phases.lastIndexOf("window")).toBeLessThan(phases.indexOf("profile"));
+      expect(phases.filter((ph) => ph === "profile")).toHaveLength(settings.profileSec);
+      expect(existsSync(join(bench.resultsDir, p.files!.speedscope))).toBe(true);
+      const flame = JSON.parse(readFileSync(join(bench.resultsDir, p.files!.speedscope), "utf8")) as { profiles: Array<{ type: string; samples: number[][] }> };
+      expect(flame.profiles[0]!.type).toBe("sampled");
+      expect(flame.profiles[0]!.samples.length).toBeGreaterThan(0);
+      process.stderr.write(`${id} profile: ${PROFILE_CATEGORIES.map((c) => `${c} ${(p.shares[c] * 100).toFixed(1)}%`).join(", ")}; µs/record profiled ${p.overhead.cpuMicrosPerRecordProfiled.toFixed(1)} vs window ${p.overhead.cpuMicrosPerRecordWindow.toFixed(1)}; profiler ${p.overhead.profilerCpuPercent.toFixed(1)}% of a core\n`);
+    }, 400_000);
+  }
+});
