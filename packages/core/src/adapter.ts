@@ -8,6 +8,7 @@
  * reads consumed through `consumed` -> stop(). A product that exits on its own resolves
  * `exited`, and the runner marks its row failed with logTail().
  */
+import type { KafkaSettings } from "./kafka-settings.ts";
 
 /** The columns of the page's first table: what kind of thing the row is. */
 export interface RowDescription {
@@ -40,6 +41,8 @@ export type Preparation =
 
 export interface RunContext {
   bootstrap: string;
+  /** The client settings every row shares (core's KAFKA_SETTINGS); apps get them through benchAppEnv. */
+  kafka: KafkaSettings;
   inputTopic: string;
   outputTopic: string;
   groupId: string;

@@ -26,6 +26,18 @@ export {
   type MetricField,
   type OutputRecord,
 } from "./schema.ts";
+export {
+  consumerSettingsProse,
+  effectiveSettingsMismatches,
+  KAFKA_SETTINGS,
+  kafkaSettingsEnv,
+  parseConfDump,
+  settingsMismatches,
+  type ClientSettings,
+  type DumpedClient,
+  type KafkaSettings,
+  type SettingValue,
+} from "./kafka-settings.ts";
 export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
 export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
 export { FIXTURE_COUNT, FIXTURE_SEED, FIXTURE_TS_MS, loadFixtures, type FixtureRow } from "./fixtures.ts";

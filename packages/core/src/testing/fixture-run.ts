@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { Preparation, Product, ProductExit, RunningProduct } from "../adapter.ts";
 import { loadFixtures, type FixtureRow } from "../fixtures.ts";
 import { KafkaAdmin, produceMessages, readTopic } from "../kafka.ts";
+import { KAFKA_SETTINGS } from "../kafka-settings.ts";
 import { fixturesDir, modelsDir, repoRoot } from "../paths.ts";
 import type { OutputRecord } from "../schema.ts";
 
@@ -142,6 +143,7 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
     await admin.createTopics([{ name: topics.input }, { name: topics.output, config: { "message.timestamp.type": "LogAppendTime" } }]);
     running = await product.start({
       bootstrap: opts.bootstrap,
+      kafka: KAFKA_SETTINGS,
       inputTopic: topics.input,
       outputTopic: topics.output,
       groupId: topics.groupId,
