@@ -1,3 +1,3 @@
-import { nodeModel, nodePassthrough } from "./products.ts";
+import { nodeModel, nodePassthrough } from "./product.ts";
 
 export const products = [nodeModel, nodePassthrough];
