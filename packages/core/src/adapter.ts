@@ -73,8 +73,6 @@ export interface RunningProduct {
   /** Settles when the product's main process ends, for whatever reason. */
   exited: Promise<ProductExit>;
   logTail(lines?: number): string;
-  /** Topics besides input and output that the product writes (broker hops). */
-  internalTopics?(): Promise<string[]>;
   /** Ends the product (gracefully, then by force); never throws. */
   stop(): Promise<void>;
 }

@@ -38,14 +38,13 @@ export async function startReadyApp(options: ManagedProcessOptions & { name: str
 /** The RunningProduct over one app process (its whole process group is sampled and stopped). */
 export function runningApp(
   app: ManagedProcess,
-  opts: { consumed?: ConsumedSource; stopGraceMs?: number; internalTopics?: () => Promise<string[]> } = {},
+  opts: { consumed?: ConsumedSource; stopGraceMs?: number } = {},
 ): RunningProduct {
   return {
     rootPids: () => [app.pid],
     consumed: opts.consumed ?? { kind: "group-offsets" },
     exited: app.exited,
     logTail: (lines) => app.logTail(lines),
-    ...(opts.internalTopics ? { internalTopics: opts.internalTopics } : {}),
     stop: async () => void (await app.stop(opts.stopGraceMs)),
   };
 }

@@ -15,7 +15,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { FIXTURE_COUNT, KAFKA_SETTINGS, type KafkaAdmin, type Preparation, type Product, type RunningProduct } from "@bench/core";
-import { resources, throughput } from "../metrics/derive.ts";
+import { extraRecordsPerRecord, resources, throughput } from "../metrics/derive.ts";
 import type { HarnessCost, RunResult } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
@@ -156,7 +156,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
     const drained = await drain(ticker, feed, settings.drainTimeoutSec);
     if (drained.final && drained.final.failed > 0) result.gendataWarnings.push(`gendata: ${drained.final.failed} records failed (${drained.final.lastError ?? "no detail"})`);
     const extra = await extraRecords(bench.admin, topicsBefore, [plan.inputTopic, plan.outputTopic]);
-    result.throughput = { ...throughput(window.ticks, 0), extraRecordsPerRecord: drained.last.consumed > 0 ? extra / drained.last.consumed : 0 };
+    result.throughput = { ...throughput(window.ticks), extraRecordsPerRecord: extraRecordsPerRecord(extra, drained.last.consumed) };
     result.resources = resources(window.ticks);
     result.selectivity = result.throughput.consumedPerSec > 0 ? result.throughput.outputPerSec / result.throughput.consumedPerSec : 0;
     result.harness = harnessCost(ticker.windowHarness, watch.costPercent());

@@ -65,8 +65,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
     readyTimeoutMs: READY_TIMEOUT_MS,
   });
   ctx.log(`flink job consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${proc.pid}, parallelism ${ctx.parallelism})`);
-  // The job writes only its output topic: no repartition or changelog topics.
-  return runningApp(proc, { stopGraceMs: STOP_GRACE_MS, internalTopics: async () => [] });
+  return runningApp(proc, { stopGraceMs: STOP_GRACE_MS });
 }
 
 export const flink: Product = {

@@ -4,8 +4,10 @@ quixstreams hands the pipeline one record at a time and has no batching primitiv
 forward is per record: that is the framework's shape. The message key (the record's
 partition_key) is carried through to the output untouched by to_topic().
 
-Settings come from the BENCH_* environment variables the adapter sets.
+Settings come from the BENCH_* environment variables the adapter sets; the Kafka client
+settings every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (JSON).
 """
+import json
 import logging
 import os
 import sys
@@ -17,19 +19,18 @@ from quixstreams import Application  # noqa: E402
 
 from risk_model import load_torch_model, normalise  # noqa: E402
 
-# The same fetch settings and prefetch queue as every librdkafka product on the page.
-CONSUMER_CONFIG = {
-    "fetch.min.bytes": 65536,
-    "fetch.wait.max.ms": 10,
-    "max.partition.fetch.bytes": 52428800,
-    "queued.max.messages.kbytes": 2097151,
-    "queued.min.messages": 500000,
-}
-PRODUCER_CONFIG = {
-    "acks": "all",
-    "enable.idempotence": True,
-    "compression.type": "lz4",
-}
+
+
+def client_config(variable):
+    """The shared settings plus debug=conf: librdkafka logs each client's effective
+    configuration once, at creation, through a logger of our own (quixstreams' logger drops
+    DEBUG), so the run's log shows what the clients really run with."""
+    rdkafka_log = logging.getLogger("bench.rdkafka")
+    if not rdkafka_log.handlers:
+        rdkafka_log.addHandler(logging.StreamHandler(sys.stdout))
+        rdkafka_log.setLevel(logging.DEBUG)
+        rdkafka_log.propagate = False
+    return {**json.loads(os.environ[variable]), "debug": "conf", "logger": rdkafka_log}
 
 
 class ReadyOnStart(logging.Filter):
@@ -61,8 +62,8 @@ def main():
         # at-least-once, and the runner reads consumed/s from the committed offset.
         commit_interval=1.0,
         processing_guarantee="at-least-once",
-        consumer_extra_config=CONSUMER_CONFIG,
-        producer_extra_config=PRODUCER_CONFIG,
+        consumer_extra_config=client_config("BENCH_KAFKA_CONSUMER"),
+        producer_extra_config=client_config("BENCH_KAFKA_PRODUCER"),
         # The bench creates the topics; a stateless pipeline needs no changelog or
         # repartition topics, and with this off quixstreams creates nothing on the broker.
         auto_create_topics=False,

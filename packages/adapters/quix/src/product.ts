@@ -4,8 +4,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { benchAppEnv, KafkaAdmin, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
-import { quixInternalTopics } from "./internal-topics.ts";
+import { benchAppEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { checkModelLoads, quixPythonEnv, quixVersions } from "./python.ts";
 
 const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
@@ -40,16 +39,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
     readyTimeoutMs: READY_TIMEOUT_MS,
   });
   ctx.log(`quix consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${proc.pid})`);
-  return runningApp(proc, {
-    internalTopics: async () => {
-      const admin = await KafkaAdmin.connect(ctx.bootstrap);
-      try {
-        return quixInternalTopics(await admin.listTopics(), ctx.groupId);
-      } finally {
-        await admin.close();
-      }
-    },
-  });
+  return runningApp(proc);
 }
 
 export const quix: Product = {

@@ -27,7 +27,7 @@ export interface FixtureRunOptions {
   /** Until consumed reaches the fixture count. Defaults to 30 s. */
   consumedTimeoutMs?: number;
   log?: (line: string) => void;
-  /** Return with the product still running (e.g. to ask internalTopics() first); the test then calls stop(). */
+  /** Return with the product still running (e.g. to read its log or the broker first); the test then calls stop(). */
   keepRunning?: boolean;
 }
 
@@ -213,5 +213,18 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
     log(`${product.id}: fixture run failed; its run folder is kept at ${runDir}`);
     await stop();
     throw error;
+  }
+}
+
+/**
+ * Topics on the broker named after the run's group besides its input and output: where a
+ * framework's changelog or repartition topics (broker hops) would be.
+ */
+export async function topicsOfGroup(bootstrap: string, topics: { input: string; output: string; groupId: string }): Promise<string[]> {
+  const admin = await KafkaAdmin.connect(bootstrap);
+  try {
+    return (await admin.listTopics()).filter((t) => t.includes(topics.groupId) && t !== topics.input && t !== topics.output);
+  } finally {
+    await admin.close();
   }
 }
