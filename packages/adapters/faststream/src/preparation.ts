@@ -2,10 +2,11 @@
  * Turning what the venv reports into the row's Preparation: the versions the page shows, or the
  * exact reason the row cannot run here. Kept apart from the I/O so it can be tested alone.
  */
-import type { Preparation } from "@bench/core";
+import { KAFKA_SETTINGS, type Preparation } from "@bench/core";
 
+const fetch = KAFKA_SETTINGS.consumer;
 export const DEVIATIONS = [
-  "aiokafka has no prefetch-queue knobs: the seed's fetch numbers are set (fetch_min_bytes 65536, fetch_max_wait_ms 10, max_partition_fetch_bytes 52428800), queued.max.messages.kbytes / queued.min.messages have no equivalent",
+  `aiokafka has no prefetch-queue knobs: the shared fetch numbers are set under aiokafka's names (fetch_min_bytes ${fetch["fetch.min.bytes"]}, fetch_max_wait_ms ${fetch["fetch.wait.max.ms"]}, max_partition_fetch_bytes ${fetch["max.partition.fetch.bytes"]}), queued.max.messages.kbytes / queued.min.messages have no equivalent`,
 ];
 
 /**
