@@ -23,14 +23,20 @@ from risk_model import load_torch_model, normalise  # noqa: E402
 
 def client_config(variable):
     """The shared settings plus debug=conf: librdkafka logs each client's effective
-    configuration once, at creation, through a logger of our own (quixstreams' logger drops
-    DEBUG), so the run's log shows what the clients really run with."""
-    rdkafka_log = logging.getLogger("bench.rdkafka")
-    if not rdkafka_log.handlers:
-        rdkafka_log.addHandler(logging.StreamHandler(sys.stdout))
-        rdkafka_log.setLevel(logging.DEBUG)
-        rdkafka_log.propagate = False
-    return {**json.loads(os.environ[variable]), "debug": "conf", "logger": rdkafka_log}
+    configuration once, at creation, so the run's log shows what the clients really run with."""
+    return {**json.loads(os.environ[variable]), "debug": "conf"}
+
+
+def show_client_configs():
+    """quixstreams hands librdkafka's log to its client modules' loggers, whose handler drops
+    DEBUG: a handler of our own prints the configuration dump (facility CONF, DEBUG) and no
+    other DEBUG line (none of theirs is on the per-record path)."""
+    handler = logging.StreamHandler(sys.stdout)
+    handler.addFilter(lambda record: record.levelno < logging.INFO and record.getMessage().startswith("CONF "))
+    for name in ("quixstreams.kafka.consumer", "quixstreams.kafka.producer"):
+        client_logger = logging.getLogger(name)
+        client_logger.setLevel(logging.DEBUG)
+        client_logger.addHandler(handler)
 
 
 class ReadyOnStart(logging.Filter):
@@ -70,6 +76,7 @@ def main():
         state_dir=os.path.join(os.getcwd(), "quix-state"),
     )
     logging.getLogger("quixstreams.app").addFilter(ReadyOnStart())
+    show_client_configs()
 
     input_topic = app.topic(os.environ["BENCH_INPUT_TOPIC"], value_deserializer="json")
     output_topic = app.topic(os.environ["BENCH_OUTPUT_TOPIC"], value_serializer="json")
