@@ -4,7 +4,8 @@
  * by their folder under packages/adapters/, so adding a product means adding a folder.
  *
  * Life of a product in one run: prepare() once per bench (idempotent, caches outside the
- * repo) -> start() against fresh topics -> the runner feeds it, samples rootPids()' trees and
+ * repo) -> start() against fresh topics, handed what prepare() found (`found`, typed per
+ * adapter: a venv's python, a jar, a located server) so that it repeats none of that work -> the runner feeds it, samples rootPids()' trees and
  * reads consumed through `consumed` -> stop(). A product that exits on its own resolves
  * `exited`, and the runner marks its row failed with logTail().
  */
@@ -29,9 +30,12 @@ export interface PrepareContext {
   log(line: string): void;
 }
 
-export type Preparation =
+/** `Found` is what prepare() found for start() (e.g. { python: "/cache/venv-…/bin/python" }). */
+export type Preparation<Found = unknown> =
   | {
       ok: true;
+      /** Handed to start() as it is. */
+      found: Found;
       /** Shown on the page: product, runtime, model runtime (e.g. { faststream: "0.7.1", python: "3.11.2", torch: "1.13.1" }). */
       versions: Record<string, string>;
       /** Where this row deviates from the common settings; printed next to its row. */
@@ -77,7 +81,10 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-export interface Product {
+/** A Preparation that succeeded. */
+export type Prepared<Found = unknown> = Extract<Preparation<Found>, { ok: true }>;
+
+export interface Product<Found = unknown> {
   /** The row's name on the command line and on the page. */
   id: string;
   row: RowDescription;
@@ -88,6 +95,7 @@ export interface Product {
    * others against): verification then checks event ids only.
    */
   passthrough?: boolean;
-  prepare(ctx: PrepareContext): Promise<Preparation>;
-  start(ctx: RunContext): Promise<RunningProduct>;
+  prepare(ctx: PrepareContext): Promise<Preparation<Found>>;
+  /** `found` is what this bench's prepare() returned; start() does not look it up again. */
+  start(ctx: RunContext, found: Found): Promise<RunningProduct>;
 }

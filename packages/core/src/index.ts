@@ -1,6 +1,7 @@
 export type {
   ConsumedSource,
   Preparation,
+  Prepared,
   PrepareContext,
   Product,
   ProductExit,

@@ -14,7 +14,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURE_COUNT, KAFKA_SETTINGS, type KafkaAdmin, type Preparation, type Product, type RunningProduct } from "@bench/core";
+import { FIXTURE_COUNT, KAFKA_SETTINGS, type KafkaAdmin, type Prepared, type Product, type RunningProduct } from "@bench/core";
 import { extraRecordsPerRecord, resources, throughput } from "../metrics/derive.ts";
 import type { HarnessCost, RunResult } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
@@ -44,7 +44,6 @@ export interface RunSettings {
   hangSec: number;
 }
 
-type Prepared = Extract<Preparation, { ok: true }>;
 
 /** Rows of one adapter (node and node-passthrough, turbine and turbine-torch) share one cache folder. */
 export function productCacheDir(cacheRoot: string, productId: string): string {
@@ -92,7 +91,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
   const topicsBefore = new Set(await bench.admin.listTopics());
   let running: RunningProduct;
   try {
-    running = await product.start({ ...plan, bootstrap: bench.bootstrap, kafka: KAFKA_SETTINGS, parallelism: settings.parallelism, repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product.id), log: bench.log });
+    running = await product.start({ ...plan, bootstrap: bench.bootstrap, kafka: KAFKA_SETTINGS, parallelism: settings.parallelism, repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product.id), log: bench.log }, prepared.found);
   } catch (error) {
     result.reason = `did not start: ${(error as Error).message}`;
     return result;

@@ -101,8 +101,8 @@ describe("a measured run of the node rows against the real broker", () => {
     const dying: Product = {
       ...node,
       id: "node-dying",
-      start: async (ctx) => {
-        const running = await node.start(ctx);
+      start: async (ctx, found) => {
+        const running = await node.start(ctx, found);
         setTimeout(() => process.kill(running.rootPids()[0] as number, "SIGKILL"), 6_000);
         return running;
       },

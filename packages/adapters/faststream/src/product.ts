@@ -18,7 +18,7 @@ import {
   type RunningProduct,
 } from "@bench/core";
 import { PYTHON_ENV, VERSION_MODULES } from "./pins.ts";
-import { preparationFrom } from "./preparation.ts";
+import { preparationFrom, type Found } from "./preparation.ts";
 
 const APP = join(import.meta.dirname, "..", "app", "main.py");
 /** First start imports torch and checks the model card's probes: slow on a busy 2-core box. */
@@ -26,7 +26,7 @@ const READY_TIMEOUT_MS = 120_000;
 /** Above FastStream's own graceful_timeout (15 s) so a clean stop can finish its batch. */
 const STOP_GRACE_MS = 20_000;
 
-async function prepare(ctx: PrepareContext): Promise<Preparation> {
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   if (!existsSync(PYTHON_ENV.python)) {
     return { ok: false, reason: `${PYTHON_ENV.python} not found: install Debian's python3.11, python3.11-venv and python3-torch` };
   }
@@ -36,11 +36,10 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
   } catch (error) {
     return { ok: false, reason: (error as Error).message };
   }
-  return preparationFrom(await pythonVersions(python, VERSION_MODULES), await debianPackageVersion("python3-torch"));
+  return preparationFrom(await pythonVersions(python, VERSION_MODULES), await debianPackageVersion("python3-torch"), python);
 }
 
-async function start(ctx: RunContext): Promise<RunningProduct> {
-  const { python } = await ensurePythonEnv(PYTHON_ENV, ctx.cacheDir, ctx.log);
+async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
   const app = await startReadyApp({
     name: "faststream",
     command: python,
@@ -53,7 +52,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
   return runningApp(app, { stopGraceMs: STOP_GRACE_MS });
 }
 
-export const faststream: Product = {
+export const faststream: Product<Found> = {
   id: "faststream",
   row: {
     delivery: "at-least-once (idempotent, acks=all; fire-and-forget publish, AckPolicy.ACK commits after the handler)",

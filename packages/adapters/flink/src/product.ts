@@ -24,7 +24,13 @@ const DEVIATIONS = [
   "consumed/s from the group's committed offsets, which the source commits when a checkpoint completes (interval 1 s): it trails the source by up to one checkpoint, more when backpressure slows checkpoints.",
 ];
 
-async function prepare(ctx: PrepareContext): Promise<Preparation> {
+/** What start() needs from prepare(): the venv's interpreter and the connector jar. */
+interface Found {
+  python: string;
+  jar: string;
+}
+
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   const java = await javaVersion();
   if (java === undefined) return { ok: false, reason: `no Java at ${JAVA_HOME} (apt-get install openjdk-17-jdk-headless)` };
   let python: string;
@@ -33,8 +39,9 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
   } catch (error) {
     return { ok: false, reason: `Python environment for apache-flink: ${(error as Error).message}` };
   }
+  let jar: string;
   try {
-    await ensureConnectorJar(ctx.cacheDir, ctx.log);
+    jar = await ensureConnectorJar(ctx.cacheDir, ctx.log);
   } catch (error) {
     return { ok: false, reason: `Kafka SQL connector jar: ${(error as Error).message}` };
   }
@@ -44,12 +51,10 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
     return { ok: false, reason: `the flink venv cannot load PyFlink or the frozen model (needs Debian's python3-torch): ${(error as Error).message}` };
   }
   const versions = await flinkPythonVersions(python);
-  return { ok: true, versions: { ...versions, "flink-sql-connector-kafka": CONNECTOR.version, java }, deviations: DEVIATIONS };
+  return { ok: true, versions: { ...versions, "flink-sql-connector-kafka": CONNECTOR.version, java }, deviations: DEVIATIONS, found: { python, jar } };
 }
 
-async function start(ctx: RunContext): Promise<RunningProduct> {
-  const { python } = await flinkPythonEnv(ctx.cacheDir, ctx.log);
-  const jar = await ensureConnectorJar(ctx.cacheDir, ctx.log);
+async function start(ctx: RunContext, { python, jar }: Found): Promise<RunningProduct> {
   const paths = jobPaths(ctx.runDir);
   mkdirSync(paths.checkpointDir, { recursive: true });
   mkdirSync(paths.tmpDir, { recursive: true });
@@ -68,7 +73,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
   return runningApp(proc, { stopGraceMs: STOP_GRACE_MS });
 }
 
-export const flink: Product = {
+export const flink: Product<Found> = {
   id: "flink",
   row: {
     delivery: "at-least-once (checkpointed every 1 s: sink flushed, then offsets committed; acks=all, idempotent, lz4)",

@@ -11,7 +11,12 @@ const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
 /** First start imports torch and checks the model card; a loaded 2-core machine is slow. */
 const READY_TIMEOUT_MS = 120_000;
 
-async function prepare(ctx: PrepareContext): Promise<Preparation> {
+/** What start() needs from prepare(): the venv's interpreter. */
+interface Found {
+  python: string;
+}
+
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   let python: string;
   try {
     ({ python } = await quixPythonEnv(ctx.cacheDir, ctx.log));
@@ -23,11 +28,10 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
   } catch (error) {
     return { ok: false, reason: `the quix venv cannot load the frozen model (needs Debian's python3-torch): ${(error as Error).message}` };
   }
-  return { ok: true, versions: await quixVersions(python), deviations: [] };
+  return { ok: true, versions: await quixVersions(python), deviations: [], found: { python } };
 }
 
-async function start(ctx: RunContext): Promise<RunningProduct> {
-  const { python } = await quixPythonEnv(ctx.cacheDir, ctx.log);
+async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
   const proc = await startReadyApp({
     name: "quix",
     command: python,
@@ -42,7 +46,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
   return runningApp(proc);
 }
 
-export const quix: Product = {
+export const quix: Product<Found> = {
   id: "quix",
   row: {
     delivery: "at-least-once (idempotent, acks=all; checkpoint commit every 1 s)",

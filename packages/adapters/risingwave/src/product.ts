@@ -40,7 +40,13 @@ function deviations(where: RisingWaveLocation): string[] {
   return out;
 }
 
-async function prepare(ctx: PrepareContext): Promise<Preparation> {
+/** What start() needs from prepare(): where RisingWave is and the UDF server's interpreter. */
+interface Found {
+  where: Exclude<RisingWaveLocation, { kind: "none" }>;
+  python: string;
+}
+
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   const where = locateRisingWave(process.env);
   if (where.kind === "none") return { ok: false, reason: where.reason };
 
@@ -72,13 +78,10 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
   ctx.log(`risingwave ${risingwave} via ${describe(where)}`);
   // Debian's torch calls itself 1.13.0a0+gitunknown; its package knows it is 1.13.1.
   const torch = (await debianPackageVersion("python3-torch")) ?? (py.torch as string);
-  return { ok: true, versions: { risingwave, ...py, torch }, deviations: deviations(where) };
+  return { ok: true, versions: { risingwave, ...py, torch }, deviations: deviations(where), found: { where, python } };
 }
 
-async function start(ctx: RunContext): Promise<RunningProduct> {
-  const where = locateRisingWave(process.env);
-  if (where.kind === "none") throw new Error(where.reason);
-  const { python } = await ensureUdfEnv(ctx.cacheDir, ctx.log);
+async function start(ctx: RunContext, { where, python }: Found): Promise<RunningProduct> {
 
   const udfHost = process.env[ENV_UDF_HOST]?.trim();
   const udf = await startUdfServer({
@@ -203,7 +206,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
   };
 }
 
-export const risingwave: Product = {
+export const risingwave: Product<Found> = {
   id: "risingwave",
   row: {
     delivery: "at-least-once (checkpointed source offsets + decoupled sink log store; idempotent producer, acks=all)",

@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Preparation, Product, ProductExit, RunningProduct } from "../adapter.ts";
+import type { Prepared, Product, ProductExit, RunningProduct } from "../adapter.ts";
 import { loadFixtures, type FixtureRow } from "../fixtures.ts";
 import { KafkaAdmin, produceMessages, readTopic } from "../kafka.ts";
 import { KAFKA_SETTINGS } from "../kafka-settings.ts";
@@ -53,7 +53,7 @@ export interface StopOutcome {
 }
 
 export interface LiveFixtureRun extends FixtureComparison {
-  preparation: Extract<Preparation, { ok: true }>;
+  preparation: Prepared;
   topics: { input: string; output: string; groupId: string };
   /** The last output record seen for each event id (at-least-once products may repeat some). */
   outputs: Map<string, OutputRecord>;
@@ -153,7 +153,7 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
       modelsDir: modelsDir(),
       cacheDir: opts.cacheDir,
       log,
-    });
+    }, preparation.found);
     const rootPids = running.rootPids();
     // With no roots, "nothing alive after stop" would hold vacuously.
     if (rootPids.length === 0) throw new Error(`${product.id}: started with no root process`);
