@@ -10,7 +10,7 @@ import { runningApp, startReadyApp, type Preparation, type PrepareContext, type 
 import { CONNECTOR, ensureConnectorJar } from "./connector.ts";
 import { jobEnv, jobPaths } from "./job-env.ts";
 import { JAVA_HOME, javaVersion } from "./java.ts";
-import { checkModelLoads, flinkPythonEnv, flinkPythonVersions } from "./python.ts";
+import { checkModelLoads, flinkPythonEnv, flinkPythonVersions } from "./pins.ts";
 
 const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
 /** JVM start, job submission and the first Python workers on a loaded 2-core machine. */

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAppEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
-import { checkModelLoads, quixPythonEnv, quixVersions } from "./python.ts";
+import { checkModelLoads, quixPythonEnv, quixVersions } from "./pins.ts";
 
 const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
 /** First start imports torch and checks the model card; a loaded 2-core machine is slow. */

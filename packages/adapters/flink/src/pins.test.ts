@@ -1,4 +1,4 @@
-import { PYTHON_ENV } from "./python.ts";
+import { PYTHON_ENV } from "./pins.ts";
 
 describe("PYTHON_ENV", () => {
   it("pins every requirement exactly, numpy to Debian's", () => {
