@@ -6,11 +6,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { CONNECTOR, ensureConnectorJar } from "./connector.ts";
 import { jobEnv, jobPaths } from "./job-env.ts";
 import { JAVA_HOME, javaVersion } from "./java.ts";
-import { checkModelLoads, flinkPythonEnv, flinkPythonVersions } from "./pins.ts";
+import { PYTHON_ROW } from "./pins.ts";
 
 const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
 /** JVM start, job submission and the first Python workers on a loaded 2-core machine. */
@@ -33,25 +33,15 @@ interface Found {
 async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   const java = await javaVersion();
   if (java === undefined) return { ok: false, reason: `no Java at ${JAVA_HOME} (apt-get install openjdk-17-jdk-headless)` };
-  let python: string;
-  try {
-    ({ python } = await flinkPythonEnv(ctx.cacheDir, ctx.log));
-  } catch (error) {
-    return { ok: false, reason: `Python environment for apache-flink: ${(error as Error).message}` };
-  }
+  const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
+  if (!env.ok) return env;
   let jar: string;
   try {
     jar = await ensureConnectorJar(ctx.cacheDir, ctx.log);
   } catch (error) {
     return { ok: false, reason: `Kafka SQL connector jar: ${(error as Error).message}` };
   }
-  try {
-    await checkModelLoads(python, ctx.modelsDir);
-  } catch (error) {
-    return { ok: false, reason: `the flink venv cannot load PyFlink or the frozen model (needs Debian's python3-torch): ${(error as Error).message}` };
-  }
-  const versions = await flinkPythonVersions(python);
-  return { ok: true, versions: { ...versions, "flink-sql-connector-kafka": CONNECTOR.version, java }, deviations: DEVIATIONS, found: { python, jar } };
+  return { ok: true, versions: { ...env.versions, "flink-sql-connector-kafka": CONNECTOR.version, java }, deviations: DEVIATIONS, found: { python: env.python, jar } };
 }
 
 async function start(ctx: RunContext, { python, jar }: Found): Promise<RunningProduct> {

@@ -4,8 +4,9 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { benchAppEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
-import { checkModelLoads, quixPythonEnv, quixVersions } from "./pins.ts";
+import { execa } from "execa";
+import { benchAppEnv, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { PYTHON_ROW } from "./pins.ts";
 
 const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
 /** First start imports torch and checks the model card; a loaded 2-core machine is slow. */
@@ -17,18 +18,11 @@ interface Found {
 }
 
 async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
-  let python: string;
-  try {
-    ({ python } = await quixPythonEnv(ctx.cacheDir, ctx.log));
-  } catch (error) {
-    return { ok: false, reason: `Python environment for quixstreams: ${(error as Error).message}` };
-  }
-  try {
-    await checkModelLoads(python, ctx.modelsDir);
-  } catch (error) {
-    return { ok: false, reason: `the quix venv cannot load the frozen model (needs Debian's python3-torch): ${(error as Error).message}` };
-  }
-  return { ok: true, versions: await quixVersions(python), deviations: [], found: { python } };
+  const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
+  if (!env.ok) return env;
+  // The C client under confluent-kafka: the one the shared settings are librdkafka's names for.
+  const librdkafka = await execa(env.python, ["-c", "import confluent_kafka; print(confluent_kafka.libversion()[0])"]);
+  return { ok: true, versions: { ...env.versions, librdkafka: librdkafka.stdout.trim() }, deviations: [], found: { python: env.python } };
 }
 
 async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {

@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
-import { cacheRoot, loadModelCard, fixturesDir, loadFixtures, modelsDir } from "@bench/core";
-import { adapterDir, ensureUdfEnv, startUdfServer, type UdfServer } from "./udf-server.ts";
+import { cacheRoot, debianTorchEnv, ensurePythonEnv, loadModelCard, fixturesDir, loadFixtures, modelsDir } from "@bench/core";
+import { PYTHON_ROW } from "./pins.ts";
+import { adapterDir, startUdfServer, type UdfServer } from "./udf-server.ts";
 
 // First run creates the pinned venv (pip, a minute or two); later runs reuse it.
 const SETUP_MS = 600_000;
@@ -19,7 +20,7 @@ let python: string;
 let server: UdfServer | undefined;
 
 beforeAll(async () => {
-  ({ python } = await ensureUdfEnv(join(cacheRoot(), "risingwave"), (line) => console.log(line)));
+  ({ python } = await ensurePythonEnv(debianTorchEnv(PYTHON_ROW.requirements), join(cacheRoot(), "risingwave"), (line) => console.log(line)));
   server = await startUdfServer({ python, modelsDir: modelsDir(), logFile: join(mkdtempSync(join(tmpdir(), "rw-udf-")), "udf-server.log") });
 }, SETUP_MS);
 
