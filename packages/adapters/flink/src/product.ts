@@ -12,7 +12,7 @@ import { jobEnv, jobPaths } from "./job-env.ts";
 import { JAVA_HOME, javaVersion } from "./java.ts";
 import { PYTHON_ROW } from "./pins.ts";
 
-const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
+const APP = fileURLToPath(new URL("../app/main.py", import.meta.url));
 /** JVM start, job submission and the first Python workers on a loaded 2-core machine. */
 const READY_TIMEOUT_MS = 180_000;
 /** The JVM closes its MiniCluster on SIGTERM (tasks cancelled, Python workers stopped). */

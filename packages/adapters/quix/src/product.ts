@@ -8,7 +8,7 @@ import { execa } from "execa";
 import { benchAppEnv, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { PYTHON_ROW } from "./pins.ts";
 
-const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
+const APP = fileURLToPath(new URL("../app/main.py", import.meta.url));
 /** First start imports torch and checks the model card; a loaded 2-core machine is slow. */
 const READY_TIMEOUT_MS = 120_000;
 

@@ -3,7 +3,7 @@
  * hold it against a committed expectation (src/__expected__/pipeline.sql).
  *
  * Shape: a Kafka source (JSON, only the six fields the model and the output need) -> the
- * external UDF `risk` (the Arrow Flight server in app/udf_server.py) -> an append-only Kafka
+ * external UDF `risk` (the Arrow Flight server in app/main.py) -> an append-only Kafka
  * sink. No materialised view: nothing is stored but the source offsets and the sink's log
  * store, which RisingWave checkpoints together (at-least-once; the decoupled sink replays its
  * log store after a recovery).
@@ -70,7 +70,7 @@ export function connectorProperties(settings: ClientSettings): Array<readonly [s
 export const SOURCE_FETCH_PROPERTIES = connectorProperties(KAFKA_SETTINGS.consumer);
 export const SINK_PRODUCER_PROPERTIES = connectorProperties(KAFKA_SETTINGS.producer);
 
-/** The UDF's argument types: app/udf_server.py declares FLOAT64, INT32, FLOAT64, INT32. */
+/** The UDF's argument types: app/main.py declares FLOAT64, INT32, FLOAT64, INT32. */
 const UDF_ARGS = "DOUBLE PRECISION, INT, DOUBLE PRECISION, INT";
 
 const quote = (value: string): string => `'${value.replace(/'/g, "''")}'`;

@@ -1,5 +1,5 @@
 /**
- * The UDF server: app/udf_server.py in a pinned venv over Debian's torch, started as its own
+ * The UDF server: app/main.py in a pinned venv over Debian's torch, started as its own
  * process group. It serves the function `risk` over Arrow Flight to RisingWave's actors.
  */
 import { dirname, join } from "node:path";
@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { freePort, startReadyApp, type ManagedProcess } from "@bench/core";
 
 export const adapterDir = (): string => join(dirname(fileURLToPath(import.meta.url)), "..");
-export const udfServerScript = (): string => join(adapterDir(), "app", "udf_server.py");
+export const udfServerScript = (): string => join(adapterDir(), "app", "main.py");
 
 export interface UdfServerOptions {
   python: string;
