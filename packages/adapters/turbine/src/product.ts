@@ -26,7 +26,6 @@ import { preparationFrom, type Found, type Variant } from "./preparation.ts";
 import { venvSpec } from "./venv-plan.ts";
 
 export const APP_DIR = join(import.meta.dirname, "..", "app");
-const SCRIPTS: Record<Variant, string> = { onnx: "turbine_onnx.py", torch: "turbine_torch.py" };
 /** Imports the row's handler module, which checks the model card's probes (app/). */
 const MODEL_CHECKS: Record<Variant, string> = {
   onnx: "import onnx_features; onnx_features.check_model()",
@@ -63,7 +62,7 @@ async function start(variant: Variant, ctx: RunContext, { python }: Found): Prom
   const app = await startReadyApp({
     name: `turbine (${variant})`,
     command: python,
-    args: [join(APP_DIR, SCRIPTS[variant])],
+    args: [join(APP_DIR, "main.py"), variant],
     env: appEnv(ctx, await freePort()),
     logFile: join(ctx.runDir, `turbine-${variant}.log`),
     readyTimeoutMs: READY_TIMEOUT_MS,
