@@ -14,7 +14,7 @@ export { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
 export { featureMatrix, normalise, type FeatureVector } from "./features.ts";
 export { mix32, mulberry32, type Rng } from "./random.ts";
 export { makeRecord, makeTemplate, POOL_SIZE, RecordEncoder, type RecordTemplate } from "./generator.ts";
-export { cacheRoot, fixturesDir, modelsDir, repoRoot } from "./paths.ts";
+export { cacheRoot, fixturesDir, isExecutableFile, modelsDir, repoRoot } from "./paths.ts";
 export { DEBIAN_NUMPY, DEBIAN_PYTHON, debianTorchEnv, prepareDebianTorchEnv, type DebianTorchEnv, type DebianTorchRow } from "./debian-torch.ts";
 export { debianPackageVersion, ensurePythonEnv, pythonVersions, pythonVersionsScript, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
 export { TreeSampler, type MemoryInstrument, type ResourceSample, type SamplerCost } from "./sampler.ts";
