@@ -4,10 +4,12 @@
  * by their folder under packages/adapters/, so adding a product means adding a folder.
  *
  * Life of a product in one run: prepare() once per bench (idempotent, caches outside the
- * repo) -> start() against fresh topics -> the runner feeds it, samples rootPids()' trees and
+ * repo) -> start() against fresh topics, handed what prepare() found (`found`, typed per
+ * adapter: a venv's python, a jar, a located server) so that it repeats none of that work -> the runner feeds it, samples rootPids()' trees and
  * reads consumed through `consumed` -> stop(). A product that exits on its own resolves
  * `exited`, and the runner marks its row failed with logTail().
  */
+import type { KafkaSettings } from "./kafka-settings.ts";
 import type { ProfileRules } from "./profile.ts";
 
 /** The columns of the page's first table: what kind of thing the row is. */
@@ -29,9 +31,12 @@ export interface PrepareContext {
   log(line: string): void;
 }
 
-export type Preparation =
+/** `Found` is what prepare() found for start() (e.g. { python: "/cache/venv-…/bin/python" }). */
+export type Preparation<Found = unknown> =
   | {
       ok: true;
+      /** Handed to start() as it is. */
+      found: Found;
       /** Shown on the page: product, runtime, model runtime (e.g. { faststream: "0.7.1", python: "3.11.2", torch: "1.13.1" }). */
       versions: Record<string, string>;
       /** Where this row deviates from the common settings; printed next to its row. */
@@ -41,6 +46,8 @@ export type Preparation =
 
 export interface RunContext {
   bootstrap: string;
+  /** The client settings every row shares (core's KAFKA_SETTINGS); apps get them through benchAppEnv. */
+  kafka: KafkaSettings;
   inputTopic: string;
   outputTopic: string;
   groupId: string;
@@ -71,13 +78,14 @@ export interface RunningProduct {
   /** Settles when the product's main process ends, for whatever reason. */
   exited: Promise<ProductExit>;
   logTail(lines?: number): string;
-  /** Topics besides input and output that the product writes (broker hops). */
-  internalTopics?(): Promise<string[]>;
   /** Ends the product (gracefully, then by force); never throws. */
   stop(): Promise<void>;
 }
 
-export interface Product {
+/** A Preparation that succeeded. */
+export type Prepared<Found = unknown> = Extract<Preparation<Found>, { ok: true }>;
+
+export interface Product<Found = unknown> {
   /** The row's name on the command line and on the page. */
   id: string;
   row: RowDescription;
@@ -88,8 +96,9 @@ export interface Product {
    * others against): verification then checks event ids only.
    */
   passthrough?: boolean;
-  prepare(ctx: PrepareContext): Promise<Preparation>;
-  start(ctx: RunContext): Promise<RunningProduct>;
+  prepare(ctx: PrepareContext): Promise<Preparation<Found>>;
+  /** `found` is what this bench's prepare() returned; start() does not look it up again. */
+  start(ctx: RunContext, found: Found): Promise<RunningProduct>;
   /** How `bench --profile` sorts this row's frames into the breakdown's categories (the adapter's profile-rules.ts). */
   profileRules?: ProfileRules;
 }

@@ -1,4 +1,5 @@
 import { benchAppEnv } from "./app-process.ts";
+import { KAFKA_SETTINGS } from "./kafka-settings.ts";
 
 describe("benchAppEnv", () => {
   it("passes the run's settings as the BENCH_* variables the app reads", () => {
@@ -9,6 +10,7 @@ describe("benchAppEnv", () => {
       groupId: "g",
       parallelism: 2,
       modelsDir: "/repo/models",
+      kafka: KAFKA_SETTINGS,
     });
     expect(env).toEqual({
       BENCH_BOOTSTRAP: "127.0.0.1:19092",
@@ -18,6 +20,8 @@ describe("benchAppEnv", () => {
       BENCH_PARALLELISM: "2",
       BENCH_MODELS_DIR: "/repo/models",
       PYTHONUNBUFFERED: "1",
+      BENCH_KAFKA_CONSUMER: JSON.stringify(KAFKA_SETTINGS.consumer),
+      BENCH_KAFKA_PRODUCER: JSON.stringify(KAFKA_SETTINGS.producer),
     });
   });
 });

@@ -6,10 +6,12 @@
 import { createServer } from "node:net";
 import type { ConsumedSource, RunContext, RunningProduct } from "./adapter.ts";
 import { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
+import { kafkaSettingsEnv } from "./kafka-settings.ts";
 
-/** The variables every app reads: the run's broker, topics, group, parallelism and models. */
-export function benchAppEnv(ctx: Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir">): Record<string, string> {
+/** The variables every app reads: the run's broker, topics, group, parallelism, models and client settings. */
+export function benchAppEnv(ctx: Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka">): Record<string, string> {
   return {
+    ...kafkaSettingsEnv(ctx.kafka),
     BENCH_BOOTSTRAP: ctx.bootstrap,
     BENCH_INPUT_TOPIC: ctx.inputTopic,
     BENCH_OUTPUT_TOPIC: ctx.outputTopic,
@@ -36,14 +38,13 @@ export async function startReadyApp(options: ManagedProcessOptions & { name: str
 /** The RunningProduct over one app process (its whole process group is sampled and stopped). */
 export function runningApp(
   app: ManagedProcess,
-  opts: { consumed?: ConsumedSource; stopGraceMs?: number; internalTopics?: () => Promise<string[]> } = {},
+  opts: { consumed?: ConsumedSource; stopGraceMs?: number } = {},
 ): RunningProduct {
   return {
     rootPids: () => [app.pid],
     consumed: opts.consumed ?? { kind: "group-offsets" },
     exited: app.exited,
     logTail: (lines) => app.logTail(lines),
-    ...(opts.internalTopics ? { internalTopics: opts.internalTopics } : {}),
     stop: async () => void (await app.stop(opts.stopGraceMs)),
   };
 }

@@ -1,6 +1,7 @@
 export type {
   ConsumedSource,
   Preparation,
+  Prepared,
   PrepareContext,
   Product,
   ProductExit,
@@ -13,7 +14,8 @@ export { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
 export { featureMatrix, normalise, type FeatureVector } from "./features.ts";
 export { mix32, mulberry32, type Rng } from "./random.ts";
 export { makeRecord, makeTemplate, POOL_SIZE, RecordEncoder, type RecordTemplate } from "./generator.ts";
-export { cacheRoot, fixturesDir, modelsDir, repoRoot } from "./paths.ts";
+export { cacheRoot, fixturesDir, isExecutableFile, modelsDir, repoRoot } from "./paths.ts";
+export { DEBIAN_NUMPY, DEBIAN_PYTHON, debianTorchEnv, prepareDebianTorchEnv, type DebianTorchEnv, type DebianTorchRow } from "./debian-torch.ts";
 export { debianPackageVersion, ensurePythonEnv, pythonVersions, pythonVersionsScript, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
 export { TreeSampler, type MemoryInstrument, type ResourceSample, type SamplerCost } from "./sampler.ts";
 export {
@@ -26,6 +28,18 @@ export {
   type MetricField,
   type OutputRecord,
 } from "./schema.ts";
+export {
+  consumerSettingsProse,
+  effectiveSettingsMismatches,
+  KAFKA_SETTINGS,
+  kafkaSettingsEnv,
+  parseConfDump,
+  settingsMismatches,
+  type ClientSettings,
+  type DumpedClient,
+  type KafkaSettings,
+  type SettingValue,
+} from "./kafka-settings.ts";
 export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
 export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
 export { FIXTURE_COUNT, FIXTURE_SEED, FIXTURE_TS_MS, loadFixtures, type FixtureRow } from "./fixtures.ts";

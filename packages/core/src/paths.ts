@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,4 +20,15 @@ export const fixturesDir = (): string => join(repoRoot(), "fixtures");
 /** Everything downloaded or built lives here, never in the repo. BENCH_CACHE_DIR overrides. */
 export function cacheRoot(): string {
   return resolve(process.env.BENCH_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "stream-ml-bench"));
+}
+
+/** A regular file this process may execute (a product binary or an interpreter the user names). */
+export function isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -8,7 +8,7 @@
  * read as a product's limit.
  */
 import rdkafka from "@confluentinc/kafka-javascript";
-import { RecordEncoder } from "@bench/core";
+import { KAFKA_SETTINGS, RecordEncoder } from "@bench/core";
 
 export interface RateProducerOptions {
   bootstrap: string;
@@ -54,10 +54,8 @@ export class RateProducer {
     this.producer = new rdkafka.Producer({
       "metadata.broker.list": opts.bootstrap,
       "client.id": "gendata",
-      "compression.codec": "lz4",
-      acks: "all",
-      "enable.idempotence": true,
-      "linger.ms": 5,
+      // The products' producer settings: gendata writes the input the way they write output.
+      ...KAFKA_SETTINGS.producer,
       "queue.buffering.max.messages": 1_000_000,
       "statistics.interval.ms": 1000,
       dr_cb: false,

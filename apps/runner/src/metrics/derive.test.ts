@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { classifyRegime, commitDrift, lagDrift, percentile, resources, robustSlope, slope, throughput } from "./derive.ts";
+import { classifyRegime, commitDrift, extraRecordsPerRecord, lagDrift, percentile, resources, robustSlope, slope, throughput } from "./derive.ts";
 import type { Tick } from "../results/types.ts";
 
 /** A synthetic window: offered and consumed at fixed rates, committed in steps of `commitEvery` s. */
@@ -32,20 +32,20 @@ describe("lag drift and regime", () => {
   it("a product that keeps up has a flat backlog", () => {
     const w = series(50_000, 50_000, 30);
     expect(lagDrift(w)).toBeCloseTo(0, 9);
-    const row = throughput(w, 0);
+    const row = throughput(w);
     expect(row.regime).toBe("keep-up");
     expect(row.consumedPerSec).toBe(50_000);
   });
 
   it("a product fed beyond capacity is saturated, and its consumed/s is the ceiling", () => {
-    const row = throughput(series(100_000, 80_000, 30), 0);
+    const row = throughput(series(100_000, 80_000, 30));
     expect(row.lagDrift).toBeCloseTo(0.25, 6); // 20k/s of growth per 80k/s consumed
     expect(row.regime).toBe("saturated");
     expect(row.consumedPerSec).toBe(80_000);
   });
 
   it("a product eating a warmup backlog is draining", () => {
-    const row = throughput(series(50_000, 60_000, 30, { backlog: 400_000 }), 0);
+    const row = throughput(series(50_000, 60_000, 30, { backlog: 400_000 }));
     expect(row.lagDrift).toBeLessThan(-0.02);
     expect(row.regime).toBe("draining");
   });
@@ -53,7 +53,7 @@ describe("lag drift and regime", () => {
   it("commits in 5 s steps do not turn a flat backlog into drift", () => {
     const w = series(50_000, 50_000, 30, { commitEvery: 5 });
     expect(Math.abs(lagDrift(w))).toBeLessThan(0.02);
-    expect(throughput(w, 0).regime).toBe("keep-up");
+    expect(throughput(w).regime).toBe("keep-up");
   });
 
   it("a product that consumed nothing while records arrive has unbounded drift", () => {
@@ -69,13 +69,14 @@ describe("lag drift and regime", () => {
 
 describe("derived efficiency", () => {
   it("divides by cores, memory and records as the page defines them", () => {
-    const row = throughput(series(100_000, 100_000, 10), 50_000);
+    const row = throughput(series(100_000, 100_000, 10));
     const cpu = resources(series(100_000, 100_000, 10)).cpuAvg;
     expect(row.cpuAvg).toBeCloseTo(cpu, 9);
     expect(row.rowsPerCore).toBeCloseTo(100_000 / (cpu / 100), 6);
     expect(row.rowsPerGb).toBeCloseTo(100_000 / 0.5, 6);
     expect(row.cpuMicrosPerInference).toBeCloseTo(((cpu / 100) * 1e6) / 100_000, 9);
-    expect(row.extraRecordsPerRecord).toBeCloseTo(50_000 / 1_000_000, 9);
+    expect(extraRecordsPerRecord(50_000, 1_000_000)).toBeCloseTo(0.05, 9);
+    expect(extraRecordsPerRecord(50_000, 0)).toBe(0);
   });
 
   it("p95 is a value from the series", () => {
@@ -92,7 +93,7 @@ describe("rates under step commits", () => {
       t, phase: "window" as const, inputEnd: 2000 * t, consumed: 2000 * (t === 20 ? 19 : t), outputEnd: 2000 * t,
       cpuPercent: 45, memMb: 280, processes: 1, instrument: "pss" as const,
     }));
-    const row = throughput(window, 0);
+    const row = throughput(window);
     expect(Math.abs(row.consumedPerSec - 2000) / 2000).toBeLessThan(0.02);
     expect(row.regime).toBe("keep-up");
   });
@@ -110,7 +111,7 @@ describe("regime from the work done (the 2026-12-01 quix sweep)", () => {
     const runs = evidence.runs.filter((r) => r.rate === rate);
     expect(runs.length).toBeGreaterThan(0);
     for (const run of runs) {
-      const row = throughput(run.window, 0);
+      const row = throughput(run.window);
       expect(row.regime).toBe("keep-up");
       expect(Math.abs(row.consumedPerSec - rate) / rate).toBeLessThan(0.03);
     }
@@ -119,7 +120,7 @@ describe("regime from the work done (the 2026-12-01 quix sweep)", () => {
 
   it("quix fed 20k/s, beyond what it does, is still saturated", () => {
     const run = evidence.runs.find((r) => r.rate === 20_000)!;
-    const row = throughput(run.window, 0);
+    const row = throughput(run.window);
     expect(row.regime).toBe("saturated");
     expect(row.outputPerSec).toBeLessThan(19_000);
   });
@@ -127,7 +128,7 @@ describe("regime from the work done (the 2026-12-01 quix sweep)", () => {
   it("a product that republishes but stops committing is not keeping up", () => {
     const w = series(10_000, 10_000, 20).map((t) => ({ ...t, consumed: t.t < 5 ? t.consumed : (series(10_000, 10_000, 20)[5] as Tick).consumed }));
     expect(commitDrift(w)).toBeGreaterThan(0.02);
-    expect(throughput(w, 0).regime).toBe("saturated");
+    expect(throughput(w).regime).toBe("saturated");
   });
 
   it("the robust slope ignores one late commit; least squares does not", () => {

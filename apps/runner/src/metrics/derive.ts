@@ -118,8 +118,16 @@ export function resources(window: readonly Tick[]): ResourceRow {
   };
 }
 
-/** The throughput/efficiency row; extraRecords = records written to other topics in the window. */
-export function throughput(window: readonly Tick[], extraRecords: number): ThroughputRow {
+/**
+ * extra rec/rec: records the run wrote to topics other than input and output (broker hops,
+ * counted once after the drain) per record consumed.
+ */
+export function extraRecordsPerRecord(extraRecords: number, consumed: number): number {
+  return consumed > 0 ? extraRecords / consumed : 0;
+}
+
+/** The throughput/efficiency row from the window's ticks; extra rec/rec comes from the whole run (extraRecordsPerRecord). */
+export function throughput(window: readonly Tick[]): Omit<ThroughputRow, "extraRecordsPerRecord"> {
   const first = window[0];
   const last = window[window.length - 1];
   if (!first || !last || last.t <= first.t) throw new Error("a window needs at least two ticks");
@@ -129,7 +137,6 @@ export function throughput(window: readonly Tick[], extraRecords: number): Throu
   // quix keeping up at 10,000/s (output 10,000/s, p50 17 ms) as 9,397/s, "saturated".
   const ts = window.map((t) => t.t);
   const offeredPerSec = slope(ts, window.map((t) => t.inputEnd));
-  const consumed = last.consumed - first.consumed;
   const consumedPerSec = robustSlope(ts, window.map((t) => t.consumed));
   const outputPerSec = slope(ts, window.map((t) => t.outputEnd));
   const drift = lagDrift(window);
@@ -145,6 +152,5 @@ export function throughput(window: readonly Tick[], extraRecords: number): Throu
     rowsPerGb: memAvgMb > 0 ? consumedPerSec / (memAvgMb / 1024) : 0,
     cpuMicrosPerInference: consumedPerSec > 0 ? (cores * 1e6) / consumedPerSec : 0,
     outputPerSec,
-    extraRecordsPerRecord: consumed > 0 ? extraRecords / consumed : 0,
   };
 }

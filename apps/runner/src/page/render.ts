@@ -2,7 +2,7 @@
  * Renders the page (the seed's shape) from results. Pure: the same results give the same
  * bytes, so a committed results file and its page can be checked against each other.
  */
-import { FIXTURE_COUNT } from "@bench/core";
+import { consumerSettingsProse, FIXTURE_COUNT, KAFKA_SETTINGS } from "@bench/core";
 import { DRIFT_TOLERANCE, RATE_TOLERANCE } from "../metrics/derive.ts";
 import { SETTLE_RULE } from "../metrics/settle.ts";
 import type { BenchResults, RunResult } from "../results/types.ts";
@@ -56,7 +56,7 @@ export function renderPage(results: BenchResults): string {
     "",
     "Input is a single Kafka partition (lz4, JSON, 19 fields per record). Each product may spread it over several cores through its own in-process mechanism (what it actually used is cpu_avg); an in-process exchange is not a broker hop — the extra rec/rec column counts records that DID cross the broker on other topics. Every product first scores the committed fixture records and is timed only if every risk matches the reference model (the sanity table).",
     "",
-    "Consumer fetch: every librdkafka consumer runs with fetch.min.bytes=64 KB, fetch.wait.max.ms=10, max.partition.fetch.bytes=50 MB and a 500k-message / ~2 GB prefetch queue (the settings Turbine's core hard-codes); other clients' equivalents and deviations are listed under each row.",
+    `Consumer fetch: every librdkafka consumer runs with ${consumerSettingsProse(KAFKA_SETTINGS.consumer)} (the settings Turbine's core hard-codes); other clients' equivalents and deviations are listed under each row.`,
     "",
     "## Throughput / efficiency",
     "",

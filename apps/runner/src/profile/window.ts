@@ -135,7 +135,7 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
     processes,
     overhead: {
       profilerCpuPercent: (profilerTicks / CLOCK_TICKS / wallSec) * 100,
-      cpuMicrosPerRecordWindow: throughput(opts.windowTicks, 0).cpuMicrosPerInference,
+      cpuMicrosPerRecordWindow: throughput(opts.windowTicks).cpuMicrosPerInference,
       cpuMicrosPerRecordProfiled: consumed > 0 ? (cpuSeconds * 1e6) / consumed : 0,
     },
     files: { speedscope: relative(opts.resultsDir, speedscope), collapsed: relative(opts.resultsDir, collapsed) },

@@ -13,7 +13,7 @@ export function writeResults(path: string, results: BenchResults): void {
 export function rederive(run: RunResult): RunResult {
   const window = run.ticks.filter((t) => t.phase === "window");
   if (run.status !== "ok" || !run.throughput || window.length < 2) return run;
-  const t = { ...throughput(window, 0), extraRecordsPerRecord: run.throughput.extraRecordsPerRecord };
+  const t = { ...throughput(window), extraRecordsPerRecord: run.throughput.extraRecordsPerRecord };
   return { ...run, throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0 };
 }
 

@@ -15,8 +15,8 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURE_COUNT, type KafkaAdmin, type Preparation, type Product, type RunningProduct } from "@bench/core";
-import { resources, throughput } from "../metrics/derive.ts";
+import { FIXTURE_COUNT, KAFKA_SETTINGS, type KafkaAdmin, type Prepared, type Product, type RunningProduct } from "@bench/core";
+import { extraRecordsPerRecord, resources, throughput } from "../metrics/derive.ts";
 import { profilePhase } from "../profile/window.ts";
 import type { HarnessCost, RunResult, Tick } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
@@ -48,7 +48,6 @@ export interface RunSettings {
   profileSec?: number;
 }
 
-type Prepared = Extract<Preparation, { ok: true }>;
 
 /** Rows of one adapter (node and node-passthrough, turbine and turbine-torch) share one cache folder. */
 export function productCacheDir(cacheRoot: string, productId: string): string {
@@ -96,7 +95,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
   const topicsBefore = new Set(await bench.admin.listTopics());
   let running: RunningProduct;
   try {
-    running = await product.start({ ...plan, bootstrap: bench.bootstrap, parallelism: settings.parallelism, repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product.id), log: bench.log });
+    running = await product.start({ ...plan, bootstrap: bench.bootstrap, kafka: KAFKA_SETTINGS, parallelism: settings.parallelism, repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product.id), log: bench.log }, prepared.found);
   } catch (error) {
     result.reason = `did not start: ${(error as Error).message}`;
     return result;
@@ -212,7 +211,7 @@ function startFeed(product: Product, running: RunningProduct, plan: RunPlan, set
 
 /** The row's figures from the window's ticks; extra = records the run wrote to other topics. */
 function windowFigures(window: Tick[], extra: number, consumedAtEnd: number): Pick<RunResult, "throughput" | "resources" | "selectivity"> {
-  const t = { ...throughput(window, 0), extraRecordsPerRecord: consumedAtEnd > 0 ? extra / consumedAtEnd : 0 };
+  const t = { ...throughput(window), extraRecordsPerRecord: extraRecordsPerRecord(extra, consumedAtEnd) };
   return { throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0 };
 }
 

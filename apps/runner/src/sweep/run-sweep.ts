@@ -2,7 +2,7 @@
  * `bench --sweep`: a product's knee found with real measured runs. Every step is kept as a run
  * in the results; the page's row for the product is the run that confirmed the knee.
  */
-import type { Preparation, Product } from "@bench/core";
+import type { Prepared, Product } from "@bench/core";
 import type { RunResult, SweepRecord } from "../results/types.ts";
 import { measureRun, type BenchContext, type RunSettings } from "../run/measure.ts";
 import { findKnee, type StepOutcome, type SweepOptions } from "./knee.ts";
@@ -12,7 +12,7 @@ const GENDATA_SHORT = 0.95;
 
 export async function sweepProduct(
   product: Product,
-  prepared: Extract<Preparation, { ok: true }>,
+  prepared: Prepared,
   base: RunSettings,
   options: SweepOptions,
   bench: BenchContext,

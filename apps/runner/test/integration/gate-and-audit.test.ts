@@ -18,7 +18,7 @@ const bootstrap = process.env.BENCH_BOOTSTRAP;
 const brokenScorer: Product = {
   id: "broken-scorer",
   row: { delivery: "-", processing: "-", engine: "-", scaling: "-", decode: "-" },
-  prepare: async () => ({ ok: true, versions: {} }),
+  prepare: async () => ({ ok: true, versions: {}, found: undefined }),
   start: async (ctx) => {
     const app = new ManagedProcess({
       command: process.execPath,
@@ -63,7 +63,7 @@ describe("verification gate and output audit", () => {
   it("rejects a product whose scores are wrong before any timing", async () => {
     const run = await measureRun(
       brokenScorer,
-      { ok: true, versions: {} },
+      { ok: true, versions: {}, found: undefined },
       { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 5, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 10, hangSec: 20 },
       {
         bootstrap: bootstrap as string, admin, reference, fixtures: loadFixtures(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
@@ -80,7 +80,7 @@ describe("verification gate and output audit", () => {
   it("a product that passes the gate and then scores wrong is invalid: marked, counted, never a result", async () => {
     const run = await measureRun(
       lateWrongScorer,
-      { ok: true, versions: {} },
+      { ok: true, versions: {}, found: undefined },
       { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 6, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 20 },
       {
         bootstrap: bootstrap as string, admin, reference, fixtures: loadFixtures(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),

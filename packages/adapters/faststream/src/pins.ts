@@ -1,16 +1,12 @@
 /**
  * The FastStream app's Python environment: every distribution pinned, so a fresh machine builds
- * the same venv. Torch and numpy are Debian's (python3-torch 1.13.1 for /usr/bin/python3.11),
- * seen through --system-site-packages; numpy is pinned to Debian's own so pip never replaces
- * the numpy torch was built against.
+ * the same venv, over Debian's torch (core's debianTorchEnv).
  */
-import type { PythonEnvSpec } from "@bench/core";
+import type { DebianTorchRow } from "@bench/core";
 
 export const FASTSTREAM_VERSION = "0.7.8";
 
-export const PYTHON_ENV: PythonEnvSpec = {
-  python: "/usr/bin/python3.11",
-  systemSitePackages: true,
+export const PYTHON_ROW: DebianTorchRow = {
   requirements: [
     `faststream[kafka]==${FASTSTREAM_VERSION}`,
     // lz4 in aiokafka goes through cramjam: input and output topics are lz4.
@@ -28,13 +24,7 @@ export const PYTHON_ENV: PythonEnvSpec = {
     "annotated-types==0.8.0",
     "async-timeout==5.0.1",
     "packaging==26.4",
-    "numpy==1.24.2",
   ],
-};
-
-/** Page label -> distribution name, for pythonVersions(). */
-export const VERSION_MODULES: Record<string, string> = {
-  faststream: "faststream",
-  aiokafka: "aiokafka",
-  torch: "torch",
+  versions: { faststream: "faststream", aiokafka: "aiokafka" },
+  imports: ["faststream", "aiokafka", "orjson"],
 };

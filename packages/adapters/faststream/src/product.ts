@@ -2,23 +2,19 @@
  * The faststream row: a FastStream 0.7 app (app/main.py) in a pinned venv over Debian's torch.
  * prepare() builds the venv once into the cache; start() runs the app against the run's topics.
  */
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import {
-  debianPackageVersion,
-  benchAppEnv,
-  ensurePythonEnv,
-  pythonVersions,
-  runningApp,
-  startReadyApp,
-  type Preparation,
-  type PrepareContext,
-  type Product,
-  type RunContext,
-  type RunningProduct,
-} from "@bench/core";
-import { PYTHON_ENV, VERSION_MODULES } from "./pins.ts";
-import { preparationFrom } from "./preparation.ts";
+import { benchAppEnv, KAFKA_SETTINGS, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { PYTHON_ROW } from "./pins.ts";
+
+/** What start() needs from prepare(): the venv's interpreter. */
+interface Found {
+  python: string;
+}
+
+const fetch = KAFKA_SETTINGS.consumer;
+const DEVIATIONS = [
+  `aiokafka has no prefetch-queue knobs: the shared fetch numbers are set under aiokafka's names (fetch_min_bytes ${fetch["fetch.min.bytes"]}, fetch_max_wait_ms ${fetch["fetch.wait.max.ms"]}, max_partition_fetch_bytes ${fetch["max.partition.fetch.bytes"]}), queued.max.messages.kbytes / queued.min.messages have no equivalent`,
+];
 
 const APP = join(import.meta.dirname, "..", "app", "main.py");
 /** First start imports torch and checks the model card's probes: slow on a busy 2-core box. */
@@ -26,21 +22,12 @@ const READY_TIMEOUT_MS = 120_000;
 /** Above FastStream's own graceful_timeout (15 s) so a clean stop can finish its batch. */
 const STOP_GRACE_MS = 20_000;
 
-async function prepare(ctx: PrepareContext): Promise<Preparation> {
-  if (!existsSync(PYTHON_ENV.python)) {
-    return { ok: false, reason: `${PYTHON_ENV.python} not found: install Debian's python3.11, python3.11-venv and python3-torch` };
-  }
-  let python: string;
-  try {
-    ({ python } = await ensurePythonEnv(PYTHON_ENV, ctx.cacheDir, ctx.log));
-  } catch (error) {
-    return { ok: false, reason: (error as Error).message };
-  }
-  return preparationFrom(await pythonVersions(python, VERSION_MODULES), await debianPackageVersion("python3-torch"));
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
+  const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
+  return env.ok ? { ok: true, versions: env.versions, deviations: DEVIATIONS, found: { python: env.python } } : env;
 }
 
-async function start(ctx: RunContext): Promise<RunningProduct> {
-  const { python } = await ensurePythonEnv(PYTHON_ENV, ctx.cacheDir, ctx.log);
+async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
   const app = await startReadyApp({
     name: "faststream",
     command: python,
@@ -53,7 +40,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
   return runningApp(app, { stopGraceMs: STOP_GRACE_MS });
 }
 
-export const faststream: Product = {
+export const faststream: Product<Found> = {
   id: "faststream",
   row: {
     delivery: "at-least-once (idempotent, acks=all; fire-and-forget publish, AckPolicy.ACK commits after the handler)",

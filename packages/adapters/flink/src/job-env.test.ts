@@ -1,7 +1,9 @@
+import { KAFKA_SETTINGS } from "@bench/core";
 import { jobEnv } from "./job-env.ts";
 
 const ctx = {
   bootstrap: "127.0.0.1:19092",
+  kafka: KAFKA_SETTINGS,
   inputTopic: "in",
   outputTopic: "out",
   groupId: "g",

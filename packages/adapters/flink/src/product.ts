@@ -6,13 +6,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { CONNECTOR, ensureConnectorJar } from "./connector.ts";
 import { jobEnv, jobPaths } from "./job-env.ts";
 import { JAVA_HOME, javaVersion } from "./java.ts";
-import { checkModelLoads, flinkPythonEnv, flinkPythonVersions } from "./python.ts";
+import { PYTHON_ROW } from "./pins.ts";
 
-const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
+const APP = fileURLToPath(new URL("../app/main.py", import.meta.url));
 /** JVM start, job submission and the first Python workers on a loaded 2-core machine. */
 const READY_TIMEOUT_MS = 180_000;
 /** The JVM closes its MiniCluster on SIGTERM (tasks cancelled, Python workers stopped). */
@@ -24,32 +24,27 @@ const DEVIATIONS = [
   "consumed/s from the group's committed offsets, which the source commits when a checkpoint completes (interval 1 s): it trails the source by up to one checkpoint, more when backpressure slows checkpoints.",
 ];
 
-async function prepare(ctx: PrepareContext): Promise<Preparation> {
+/** What start() needs from prepare(): the venv's interpreter and the connector jar. */
+interface Found {
+  python: string;
+  jar: string;
+}
+
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   const java = await javaVersion();
   if (java === undefined) return { ok: false, reason: `no Java at ${JAVA_HOME} (apt-get install openjdk-17-jdk-headless)` };
-  let python: string;
+  const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
+  if (!env.ok) return env;
+  let jar: string;
   try {
-    ({ python } = await flinkPythonEnv(ctx.cacheDir, ctx.log));
-  } catch (error) {
-    return { ok: false, reason: `Python environment for apache-flink: ${(error as Error).message}` };
-  }
-  try {
-    await ensureConnectorJar(ctx.cacheDir, ctx.log);
+    jar = await ensureConnectorJar(ctx.cacheDir, ctx.log);
   } catch (error) {
     return { ok: false, reason: `Kafka SQL connector jar: ${(error as Error).message}` };
   }
-  try {
-    await checkModelLoads(python, ctx.modelsDir);
-  } catch (error) {
-    return { ok: false, reason: `the flink venv cannot load PyFlink or the frozen model (needs Debian's python3-torch): ${(error as Error).message}` };
-  }
-  const versions = await flinkPythonVersions(python);
-  return { ok: true, versions: { ...versions, "flink-sql-connector-kafka": CONNECTOR.version, java }, deviations: DEVIATIONS };
+  return { ok: true, versions: { ...env.versions, "flink-sql-connector-kafka": CONNECTOR.version, java }, deviations: DEVIATIONS, found: { python: env.python, jar } };
 }
 
-async function start(ctx: RunContext): Promise<RunningProduct> {
-  const { python } = await flinkPythonEnv(ctx.cacheDir, ctx.log);
-  const jar = await ensureConnectorJar(ctx.cacheDir, ctx.log);
+async function start(ctx: RunContext, { python, jar }: Found): Promise<RunningProduct> {
   const paths = jobPaths(ctx.runDir);
   mkdirSync(paths.checkpointDir, { recursive: true });
   mkdirSync(paths.tmpDir, { recursive: true });
@@ -65,11 +60,10 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
     readyTimeoutMs: READY_TIMEOUT_MS,
   });
   ctx.log(`flink job consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${proc.pid}, parallelism ${ctx.parallelism})`);
-  // The job writes only its output topic: no repartition or changelog topics.
-  return runningApp(proc, { stopGraceMs: STOP_GRACE_MS, internalTopics: async () => [] });
+  return runningApp(proc, { stopGraceMs: STOP_GRACE_MS });
 }
 
-export const flink: Product = {
+export const flink: Product<Found> = {
   id: "flink",
   row: {
     delivery: "at-least-once (checkpointed every 1 s: sink flushed, then offsets committed; acks=all, idempotent, lz4)",

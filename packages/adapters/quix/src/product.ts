@@ -4,31 +4,28 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { benchAppEnv, KafkaAdmin, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
-import { quixInternalTopics } from "./internal-topics.ts";
-import { checkModelLoads, quixPythonEnv, quixVersions } from "./python.ts";
+import { execa } from "execa";
+import { benchAppEnv, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { PYTHON_ROW } from "./pins.ts";
 
-const APP = fileURLToPath(new URL("../app/score.py", import.meta.url));
+const APP = fileURLToPath(new URL("../app/main.py", import.meta.url));
 /** First start imports torch and checks the model card; a loaded 2-core machine is slow. */
 const READY_TIMEOUT_MS = 120_000;
 
-async function prepare(ctx: PrepareContext): Promise<Preparation> {
-  let python: string;
-  try {
-    ({ python } = await quixPythonEnv(ctx.cacheDir, ctx.log));
-  } catch (error) {
-    return { ok: false, reason: `Python environment for quixstreams: ${(error as Error).message}` };
-  }
-  try {
-    await checkModelLoads(python, ctx.modelsDir);
-  } catch (error) {
-    return { ok: false, reason: `the quix venv cannot load the frozen model (needs Debian's python3-torch): ${(error as Error).message}` };
-  }
-  return { ok: true, versions: await quixVersions(python), deviations: [] };
+/** What start() needs from prepare(): the venv's interpreter. */
+interface Found {
+  python: string;
 }
 
-async function start(ctx: RunContext): Promise<RunningProduct> {
-  const { python } = await quixPythonEnv(ctx.cacheDir, ctx.log);
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
+  const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
+  if (!env.ok) return env;
+  // The C client under confluent-kafka: the one the shared settings are librdkafka's names for.
+  const librdkafka = await execa(env.python, ["-c", "import confluent_kafka; print(confluent_kafka.libversion()[0])"]);
+  return { ok: true, versions: { ...env.versions, librdkafka: librdkafka.stdout.trim() }, deviations: [], found: { python: env.python } };
+}
+
+async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
   const proc = await startReadyApp({
     name: "quix",
     command: python,
@@ -40,19 +37,10 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
     readyTimeoutMs: READY_TIMEOUT_MS,
   });
   ctx.log(`quix consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${proc.pid})`);
-  return runningApp(proc, {
-    internalTopics: async () => {
-      const admin = await KafkaAdmin.connect(ctx.bootstrap);
-      try {
-        return quixInternalTopics(await admin.listTopics(), ctx.groupId);
-      } finally {
-        await admin.close();
-      }
-    },
-  });
+  return runningApp(proc);
 }
 
-export const quix: Product = {
+export const quix: Product<Found> = {
   id: "quix",
   row: {
     delivery: "at-least-once (idempotent, acks=all; checkpoint commit every 1 s)",

@@ -3,7 +3,7 @@
  * machines ships it (PyPI's `risingwave` is an old UDF SDK, not the server), so the row runs
  * wherever a user has one: a binary they name, or a server they already run.
  */
-import { accessSync, constants, statSync } from "node:fs";
+import { isExecutableFile } from "@bench/core";
 import { basename } from "node:path";
 
 export const ENV_BIN = "RISINGWAVE_BIN";
@@ -18,16 +18,6 @@ export const NOT_AVAILABLE_REASON =
   `no RisingWave server: neither ${ENV_BIN} (path to a risingwave binary, started here in single-node mode) ` +
   `nor ${ENV_URL} (Postgres URL of a running RisingWave, e.g. postgres://root@127.0.0.1:4566/dev) is set, ` +
   "and no package registry reachable here (the npm registry, the Python package index, Maven Central, the Rust crate registry, the Go module proxy, Debian's archive) ships the RisingWave server";
-
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Reads the two env vars; a binary wins over a URL when both are set. */
 export function locateRisingWave(env: Record<string, string | undefined>): RisingWaveLocation {

@@ -6,13 +6,14 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { debianPackageVersion, freePort, pythonVersions, type ManagedProcess, type Preparation, type PrepareContext, type Product, type ProductExit, type RunContext, type RunningProduct } from "@bench/core";
+import { freePort, prepareDebianTorchEnv, type ManagedProcess, type Preparation, type PrepareContext, type Product, type ProductExit, type RunContext, type RunningProduct } from "@bench/core";
 import type pg from "pg";
 import { ENV_BIN, ENV_URL, locateRisingWave, type RisingWaveLocation } from "./locate.ts";
 import { consumedFromRows, pickSourceStateTable } from "./offsets.ts";
 import { binaryVersion, connect, serverVersion, singleNodeUrl, startSingleNode, waitForComputeNode, waitForSql } from "./risingwave-server.ts";
 import { pipelineNames, pipelineSql, teardownSql } from "./sql.ts";
-import { ensureUdfEnv, startUdfServer } from "./udf-server.ts";
+import { PYTHON_ROW } from "./pins.ts";
+import { startUdfServer } from "./udf-server.ts";
 
 /** Address RisingWave's compute node uses to reach the UDF server (default 127.0.0.1: same host). */
 export const ENV_UDF_HOST = "RISINGWAVE_UDF_HOST";
@@ -40,7 +41,13 @@ function deviations(where: RisingWaveLocation): string[] {
   return out;
 }
 
-async function prepare(ctx: PrepareContext): Promise<Preparation> {
+/** What start() needs from prepare(): where RisingWave is and the UDF server's interpreter. */
+interface Found {
+  where: Exclude<RisingWaveLocation, { kind: "none" }>;
+  python: string;
+}
+
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   const where = locateRisingWave(process.env);
   if (where.kind === "none") return { ok: false, reason: where.reason };
 
@@ -62,23 +69,13 @@ async function prepare(ctx: PrepareContext): Promise<Preparation> {
     if (!risingwave) return { ok: false, reason: `${where.url} answers SQL but SELECT version() names no RisingWave version` };
   }
 
-  let python: string;
-  try {
-    python = (await ensureUdfEnv(ctx.cacheDir, ctx.log)).python;
-  } catch (error) {
-    return { ok: false, reason: `UDF server environment: ${(error as Error).message}` };
-  }
-  const py = await pythonVersions(python, { torch: "torch", "arrow-udf": "arrow-udf", pyarrow: "pyarrow", numpy: "numpy" });
+  const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
+  if (!env.ok) return { ok: false, reason: `UDF server: ${env.reason}` };
   ctx.log(`risingwave ${risingwave} via ${describe(where)}`);
-  // Debian's torch calls itself 1.13.0a0+gitunknown; its package knows it is 1.13.1.
-  const torch = (await debianPackageVersion("python3-torch")) ?? (py.torch as string);
-  return { ok: true, versions: { risingwave, ...py, torch }, deviations: deviations(where) };
+  return { ok: true, versions: { risingwave, ...env.versions }, deviations: deviations(where), found: { where, python: env.python } };
 }
 
-async function start(ctx: RunContext): Promise<RunningProduct> {
-  const where = locateRisingWave(process.env);
-  if (where.kind === "none") throw new Error(where.reason);
-  const { python } = await ensureUdfEnv(ctx.cacheDir, ctx.log);
+async function start(ctx: RunContext, { where, python }: Found): Promise<RunningProduct> {
 
   const udfHost = process.env[ENV_UDF_HOST]?.trim();
   const udf = await startUdfServer({
@@ -203,7 +200,7 @@ async function start(ctx: RunContext): Promise<RunningProduct> {
   };
 }
 
-export const risingwave: Product = {
+export const risingwave: Product<Found> = {
   id: "risingwave",
   row: {
     delivery: "at-least-once (checkpointed source offsets + decoupled sink log store; idempotent producer, acks=all)",

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { pipelineNames, pipelineSql, teardownSql } from "./sql.ts";
+import { KAFKA_SETTINGS } from "@bench/core";
+import { connectorProperties, LIBRDKAFKA_DEFAULTS, pipelineNames, pipelineSql, teardownSql } from "./sql.ts";
 
 const expectedDir = join(fileURLToPath(new URL(".", import.meta.url)), "__expected__");
 const render = (statements: string[]): string => statements.map((s) => `${s};\n`).join("\n");
@@ -14,6 +15,19 @@ const spec = {
   udfLink: "http://127.0.0.1:8815",
   prefix: "bench_rw-Test.1",
 };
+
+describe("the shared Kafka settings in RisingWave's names", () => {
+  test("every shared setting is either named on the source or sink, or is what librdkafka does by itself", () => {
+    const named = connectorProperties({ ...KAFKA_SETTINGS.consumer, ...KAFKA_SETTINGS.producer }).length;
+    const implied = Object.entries(LIBRDKAFKA_DEFAULTS);
+    expect(named + implied.length).toBe(Object.keys(KAFKA_SETTINGS.consumer).length + Object.keys(KAFKA_SETTINGS.producer).length);
+    for (const [name, value] of implied) expect(KAFKA_SETTINGS.producer[name]).toBe(value);
+  });
+
+  test("a setting RisingWave has no name for is refused, not dropped", () => {
+    expect(() => connectorProperties({ "batch.size": 1 })).toThrow(/batch.size/);
+  });
+});
 
 describe("pipelineSql", () => {
   test("issues exactly the committed pipeline (src/__expected__/pipeline.sql)", () => {

@@ -3,11 +3,12 @@
  * hold it against a committed expectation (src/__expected__/pipeline.sql).
  *
  * Shape: a Kafka source (JSON, only the six fields the model and the output need) -> the
- * external UDF `risk` (the Arrow Flight server in app/udf_server.py) -> an append-only Kafka
+ * external UDF `risk` (the Arrow Flight server in app/main.py) -> an append-only Kafka
  * sink. No materialised view: nothing is stored but the source offsets and the sink's log
  * store, which RisingWave checkpoints together (at-least-once; the decoupled sink replays its
  * log store after a recovery).
  */
+import { KAFKA_SETTINGS, type ClientSettings, type SettingValue } from "@bench/core";
 
 export interface PipelineSpec {
   /** Broker address as RisingWave sees it. */
@@ -34,27 +35,42 @@ export function pipelineNames(prefix: string): PipelineNames {
 }
 
 /**
- * The seed's librdkafka fetch settings, under the names RisingWave's Kafka source accepts
- * (RdKafkaPropertiesConsumer). max.partition.fetch.bytes is librdkafka's alias of
- * fetch.message.max.bytes, which is the name RisingWave takes. properties.fetch.min.bytes and
- * properties.fetch.message.max.bytes arrived in RisingWave 2.4 (PR 21080); older servers
- * refuse the source.
+ * The shared client settings (core's KAFKA_SETTINGS) under the names RisingWave's Kafka
+ * connector accepts (RdKafkaPropertiesConsumer / RdKafkaPropertiesProducer); null where it
+ * takes no such property. max.partition.fetch.bytes is librdkafka's alias of
+ * fetch.message.max.bytes, the name RisingWave takes; properties.fetch.min.bytes and
+ * properties.fetch.message.max.bytes arrived in RisingWave 2.4 (PR 21080), older servers refuse
+ * the source. The sink cannot name acks or linger.ms: librdkafka's idempotent producer forces
+ * acks=all, and its linger default (5 ms) is the shared value (LIBRDKAFKA_DEFAULTS holds both,
+ * and a test holds them against the shared settings).
  */
-export const SOURCE_FETCH_PROPERTIES: ReadonlyArray<readonly [string, string]> = [
-  ["properties.fetch.min.bytes", "65536"],
-  ["properties.fetch.wait.max.ms", "10"],
-  ["properties.fetch.message.max.bytes", "52428800"],
-  ["properties.queued.max.messages.kbytes", "2097151"],
-  ["properties.queued.min.messages", "500000"],
-];
+const RISINGWAVE_NAMES: Readonly<Record<string, string | null>> = {
+  "fetch.min.bytes": "properties.fetch.min.bytes",
+  "fetch.wait.max.ms": "properties.fetch.wait.max.ms",
+  "max.partition.fetch.bytes": "properties.fetch.message.max.bytes",
+  "queued.max.messages.kbytes": "properties.queued.max.messages.kbytes",
+  "queued.min.messages": "properties.queued.min.messages",
+  "enable.idempotence": "properties.enable.idempotence",
+  "compression.type": "properties.compression.codec",
+  acks: null,
+  "linger.ms": null,
+};
 
-/** The common producer settings: acks=all comes with idempotence in librdkafka. */
-export const SINK_PRODUCER_PROPERTIES: ReadonlyArray<readonly [string, string]> = [
-  ["properties.enable.idempotence", "true"],
-  ["properties.compression.codec", "lz4"],
-];
+/** What librdkafka does with the settings the sink cannot name. */
+export const LIBRDKAFKA_DEFAULTS: Readonly<Record<string, SettingValue>> = { acks: "all", "linger.ms": 5 };
 
-/** The UDF's argument types: app/udf_server.py declares FLOAT64, INT32, FLOAT64, INT32. */
+export function connectorProperties(settings: ClientSettings): Array<readonly [string, string]> {
+  return Object.entries(settings).flatMap(([name, value]) => {
+    const property = RISINGWAVE_NAMES[name];
+    if (property === undefined) throw new Error(`no RisingWave name for the shared Kafka setting ${name}`);
+    return property === null ? [] : [[property, String(value)] as const];
+  });
+}
+
+export const SOURCE_FETCH_PROPERTIES = connectorProperties(KAFKA_SETTINGS.consumer);
+export const SINK_PRODUCER_PROPERTIES = connectorProperties(KAFKA_SETTINGS.producer);
+
+/** The UDF's argument types: app/main.py declares FLOAT64, INT32, FLOAT64, INT32. */
 const UDF_ARGS = "DOUBLE PRECISION, INT, DOUBLE PRECISION, INT";
 
 const quote = (value: string): string => `'${value.replace(/'/g, "''")}'`;

@@ -1,22 +1,13 @@
 /**
- * The UDF server: app/udf_server.py in a pinned venv over Debian's torch, started as its own
+ * The UDF server: app/main.py in a pinned venv over Debian's torch, started as its own
  * process group. It serves the function `risk` over Arrow Flight to RisingWave's actors.
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensurePythonEnv, freePort, startReadyApp, type ManagedProcess, type PythonEnv } from "@bench/core";
-
-export const PYTHON = "/usr/bin/python3.11";
-
-/** Exact pins. numpy stays at Debian 12's 1.24.2 so pip never replaces the numpy under Debian's torch 1.13.1. */
-export const UDF_REQUIREMENTS = ["arrow-udf==0.3.2", "pyarrow==25.0.1", "numpy==1.24.2"];
+import { freePort, startReadyApp, type ManagedProcess } from "@bench/core";
 
 export const adapterDir = (): string => join(dirname(fileURLToPath(import.meta.url)), "..");
-export const udfServerScript = (): string => join(adapterDir(), "app", "udf_server.py");
-
-export function ensureUdfEnv(cacheDir: string, log: (line: string) => void): Promise<PythonEnv> {
-  return ensurePythonEnv({ python: PYTHON, systemSitePackages: true, requirements: UDF_REQUIREMENTS }, cacheDir, log);
-}
+export const udfServerScript = (): string => join(adapterDir(), "app", "main.py");
 
 export interface UdfServerOptions {
   python: string;

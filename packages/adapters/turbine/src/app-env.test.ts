@@ -1,7 +1,9 @@
+import { KAFKA_SETTINGS } from "@bench/core";
 import { appEnv, turbineGroup } from "./app-env.ts";
 
 const ctx = {
   bootstrap: "127.0.0.1:19092",
+  kafka: KAFKA_SETTINGS,
   inputTopic: "in",
   outputTopic: "out",
   groupId: "g",
@@ -26,6 +28,9 @@ describe("appEnv", () => {
       BENCH_TURBINE_API_PORT: "18400",
       PYTHONUNBUFFERED: "1",
       PYTHONDONTWRITEBYTECODE: "1",
+      // Passed like to every app; Turbine's Rust core hard-codes its own (a deviation of the rows).
+      BENCH_KAFKA_CONSUMER: JSON.stringify(KAFKA_SETTINGS.consumer),
+      BENCH_KAFKA_PRODUCER: JSON.stringify(KAFKA_SETTINGS.producer),
     });
   });
 });

@@ -3,7 +3,7 @@
  * python3.14t on PATH. No registry reachable from the bench's machines serves one, so when
  * neither is there the rows say what to install.
  */
-import { accessSync, constants, statSync } from "node:fs";
+import { isExecutableFile } from "@bench/core";
 import { delimiter, join } from "node:path";
 import { execa } from "execa";
 import { ENV_PYTHON, FREE_THREADED_NAME, TURBINE_VERSION } from "./pins.ts";
@@ -16,16 +16,6 @@ export const NO_INTERPRETER_REASON =
   `neither ${ENV_PYTHON} (path to one) is set nor ${FREE_THREADED_NAME} is on PATH. ` +
   `Install one (python.org's installer with the free-threaded option, \`uv python install 3.14t\`, \`pyenv install 3.14t\`, or your distribution's python3.14-nogil / python3.14t package) ` +
   `and put ${FREE_THREADED_NAME} on PATH or set ${ENV_PYTHON}; the bench then builds the rows' venv from the Python package index`;
-
-export function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** TURBINE_PYTHON wins; else the first python3.14t on PATH. */
 export function findInterpreter(env: Record<string, string | undefined>, executable: (path: string) => boolean = isExecutableFile): Interpreter {

@@ -26,12 +26,16 @@ export function atLeast(version: string, minimum: string): boolean {
   return true;
 }
 
-export function preparationFrom(variant: Variant, reported: Record<string, string>): Preparation {
+/** What start() needs from prepare(): the row's venv interpreter. */
+export interface Found {
+  python: string;
+}
+
+export function preparationFrom(variant: Variant, reported: Record<string, string>, python: string): Preparation<Found> {
   const wanted = variant === "onnx" ? ["turbine", "onnxruntime", "pyarrow"] : ["turbine", "torch", "pyarrow"];
   const missing = wanted.filter((name) => reported[name] === undefined || reported[name] === "missing");
   if (missing.length > 0) return { ok: false, reason: `missing from the Turbine venv: ${missing.join(", ")}` };
-  const python = reported.python ?? "unknown";
-  const versions: Record<string, string> = { turbine: reported.turbine as string, python, pyarrow: reported.pyarrow as string };
+  const versions: Record<string, string> = { turbine: reported.turbine as string, python: reported.python ?? "unknown", pyarrow: reported.pyarrow as string };
   const deviations = [...COMMON_DEVIATIONS];
   if (variant === "onnx") {
     const ort = reported.onnxruntime as string;
@@ -44,5 +48,5 @@ export function preparationFrom(variant: Variant, reported: Record<string, strin
     versions.torch = reported.torch as string;
     deviations.push(`torch ${versions.torch} (the newest with free-threaded 3.14 wheels) where the other Python rows run ${OTHER_ROWS_TORCH}: forced by Turbine's Python 3.14 requirement`);
   }
-  return { ok: true, versions, deviations };
+  return { ok: true, versions, deviations, found: { python } };
 }

@@ -22,11 +22,10 @@ import {
 import { appEnv, turbineGroup } from "./app-env.ts";
 import { locateFreeThreadedPython } from "./interpreter.ts";
 import { VERSION_MODULES } from "./pins.ts";
-import { preparationFrom, type Variant } from "./preparation.ts";
+import { preparationFrom, type Found, type Variant } from "./preparation.ts";
 import { venvSpec } from "./venv-plan.ts";
 
 export const APP_DIR = join(import.meta.dirname, "..", "app");
-const SCRIPTS: Record<Variant, string> = { onnx: "turbine_onnx.py", torch: "turbine_torch.py" };
 /** Imports the row's handler module, which checks the model card's probes (app/). */
 const MODEL_CHECKS: Record<Variant, string> = {
   onnx: "import onnx_features; onnx_features.check_model()",
@@ -47,7 +46,7 @@ async function venvPython(variant: Variant, ctx: PrepareContext): Promise<{ ok: 
   }
 }
 
-async function prepare(variant: Variant, ctx: PrepareContext): Promise<Preparation> {
+async function prepare(variant: Variant, ctx: PrepareContext): Promise<Preparation<Found>> {
   const venv = await venvPython(variant, ctx);
   if (!venv.ok) return venv;
   const env = { BENCH_MODELS_DIR: ctx.modelsDir, PYTHONPATH: [APP_DIR, ctx.modelsDir].join(":") };
@@ -55,17 +54,15 @@ async function prepare(variant: Variant, ctx: PrepareContext): Promise<Preparati
     const run = await execa(venv.python, ["-c", code], { reject: false, all: true, env });
     if (run.exitCode !== 0) return { ok: false, reason: `${what} fails in the Turbine venv:\n${String(run.all ?? "").trim().split("\n").slice(-8).join("\n")}` };
   }
-  return preparationFrom(variant, await pythonVersions(venv.python, VERSION_MODULES));
+  return preparationFrom(variant, await pythonVersions(venv.python, VERSION_MODULES), venv.python);
 }
 
-async function start(variant: Variant, ctx: RunContext): Promise<RunningProduct> {
-  const venv = await venvPython(variant, ctx);
-  if (!venv.ok) throw new Error(venv.reason);
+async function start(variant: Variant, ctx: RunContext, { python }: Found): Promise<RunningProduct> {
   mkdirSync(ctx.runDir, { recursive: true });
   const app = await startReadyApp({
     name: `turbine (${variant})`,
-    command: venv.python,
-    args: [join(APP_DIR, SCRIPTS[variant])],
+    command: python,
+    args: [join(APP_DIR, "main.py"), variant],
     env: appEnv(ctx, await freePort()),
     logFile: join(ctx.runDir, `turbine-${variant}.log`),
     readyTimeoutMs: READY_TIMEOUT_MS,
@@ -92,7 +89,7 @@ async function start(variant: Variant, ctx: RunContext): Promise<RunningProduct>
 const SHARED_NOTES =
   "Runs on the user's free-threaded CPython 3.14 (TURBINE_PYTHON, or python3.14t on PATH) in a venv of exact pins from the Python package index; no chroot. Turbine's Kafka client settings are its own (hard-coded in its Rust core); it commits to its own group turbine-<app_id>-<topic>-score, read for consumed/s.";
 
-export const turbine: Product = {
+export const turbine: Product<Found> = {
   id: "turbine",
   row: {
     delivery: "at-least-once (Turbine processing_guarantee=at_least_once; producer settings Turbine's own)",
@@ -106,10 +103,10 @@ export const turbine: Product = {
     SHARED_NOTES,
   ],
   prepare: (ctx) => prepare("onnx", ctx),
-  start: (ctx) => start("onnx", ctx),
+  start: (ctx, found) => start("onnx", ctx, found),
 };
 
-export const turbineTorch: Product = {
+export const turbineTorch: Product<Found> = {
   id: "turbine-torch",
   row: {
     delivery: "at-least-once (Turbine processing_guarantee=at_least_once; producer settings Turbine's own)",
@@ -123,5 +120,5 @@ export const turbineTorch: Product = {
     SHARED_NOTES,
   ],
   prepare: (ctx) => prepare("torch", ctx),
-  start: (ctx) => start("torch", ctx),
+  start: (ctx, found) => start("torch", ctx, found),
 };

@@ -8,9 +8,10 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Preparation, Product, ProductExit, RunningProduct } from "../adapter.ts";
+import type { Prepared, Product, ProductExit, RunningProduct } from "../adapter.ts";
 import { loadFixtures, type FixtureRow } from "../fixtures.ts";
 import { KafkaAdmin, produceMessages, readTopic } from "../kafka.ts";
+import { KAFKA_SETTINGS } from "../kafka-settings.ts";
 import { fixturesDir, modelsDir, repoRoot } from "../paths.ts";
 import type { OutputRecord } from "../schema.ts";
 
@@ -26,7 +27,7 @@ export interface FixtureRunOptions {
   /** Until consumed reaches the fixture count. Defaults to 30 s. */
   consumedTimeoutMs?: number;
   log?: (line: string) => void;
-  /** Return with the product still running (e.g. to ask internalTopics() first); the test then calls stop(). */
+  /** Return with the product still running (e.g. to read its log or the broker first); the test then calls stop(). */
   keepRunning?: boolean;
 }
 
@@ -52,7 +53,7 @@ export interface StopOutcome {
 }
 
 export interface LiveFixtureRun extends FixtureComparison {
-  preparation: Extract<Preparation, { ok: true }>;
+  preparation: Prepared;
   topics: { input: string; output: string; groupId: string };
   /** The last output record seen for each event id (at-least-once products may repeat some). */
   outputs: Map<string, OutputRecord>;
@@ -142,6 +143,7 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
     await admin.createTopics([{ name: topics.input }, { name: topics.output, config: { "message.timestamp.type": "LogAppendTime" } }]);
     running = await product.start({
       bootstrap: opts.bootstrap,
+      kafka: KAFKA_SETTINGS,
       inputTopic: topics.input,
       outputTopic: topics.output,
       groupId: topics.groupId,
@@ -151,7 +153,7 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
       modelsDir: modelsDir(),
       cacheDir: opts.cacheDir,
       log,
-    });
+    }, preparation.found);
     const rootPids = running.rootPids();
     // With no roots, "nothing alive after stop" would hold vacuously.
     if (rootPids.length === 0) throw new Error(`${product.id}: started with no root process`);
@@ -211,5 +213,18 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
     log(`${product.id}: fixture run failed; its run folder is kept at ${runDir}`);
     await stop();
     throw error;
+  }
+}
+
+/**
+ * Topics on the broker named after the run's group besides its input and output: where a
+ * framework's changelog or repartition topics (broker hops) would be.
+ */
+export async function topicsOfGroup(bootstrap: string, topics: { input: string; output: string; groupId: string }): Promise<string[]> {
+  const admin = await KafkaAdmin.connect(bootstrap);
+  try {
+    return (await admin.listTopics()).filter((t) => t.includes(topics.groupId) && t !== topics.input && t !== topics.output);
+  } finally {
+    await admin.close();
   }
 }

@@ -3,6 +3,7 @@ export {
   alive,
   compareWithFixtures,
   scoreFixturesThroughProduct,
+  topicsOfGroup,
   type FixtureComparison,
   type FixtureRun,
   type FixtureRunOptions,

@@ -5,8 +5,8 @@
  * stop that leaves no driver, JVM or Python worker behind.
  */
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_COUNT, modelsDir, processTree, repoRoot } from "@bench/core";
-import { alive, scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, loadModelCard, FIXTURE_COUNT, modelsDir, processTree, repoRoot } from "@bench/core";
+import { alive, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { flink } from "../../src/product.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
@@ -38,8 +38,9 @@ describe("flink adapter", () => {
     expect(run.running.consumed.kind).toBe("group-offsets");
     expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, missing: [], tsMismatches: [], consumed: FIXTURE_COUNT });
     expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThan(1e-5);
-    expect(await run.running.internalTopics?.()).toEqual([]);
+    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
+    // A broker hop would be a topic of its own; the runner counts records on any such topic.
+    expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
 
     // Every process below the roots, found while running so the stop can be checked against all of them.
     const roots = run.rootPids;

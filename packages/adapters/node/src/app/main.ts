@@ -4,6 +4,7 @@
  * producer flush that began after the batch was produced has completed.
  *
  * Env: BENCH_BOOTSTRAP, BENCH_INPUT_TOPIC, BENCH_OUTPUT_TOPIC, BENCH_GROUP_ID, BENCH_MODELS_DIR,
+ * BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (the shared client settings, JSON),
  * BENCH_NODE_MODE = "model" | "passthrough".
  */
 import rdkafka from "@confluentinc/kafka-javascript";
@@ -23,29 +24,29 @@ const BATCH = 10_000;
 
 const model = passthrough ? undefined : await ReferenceModel.load(env("BENCH_MODELS_DIR"));
 
-// The seed's settings for every librdkafka consumer (Turbine's core hard-codes them).
+// debug=conf: librdkafka prints each client's effective configuration once, at creation, into
+// the run's log, where the integration test holds it against the shared settings.
+const shown = { debug: "conf", event_cb: true };
+const showConf = (client: rdkafka.Client<string>): void => void client.on("event.log", (line) => console.log(`${line.fac} ${line.message}`));
 const consumer = new rdkafka.KafkaConsumer(
   {
+    ...(JSON.parse(env("BENCH_KAFKA_CONSUMER")) as object),
+    ...shown,
     "metadata.broker.list": bootstrap,
     "group.id": env("BENCH_GROUP_ID"),
     "enable.auto.commit": false,
-    "fetch.min.bytes": 65536,
-    "fetch.wait.max.ms": 10,
-    "max.partition.fetch.bytes": 52428800,
-    "queued.max.messages.kbytes": 2097151,
-    "queued.min.messages": 500000,
   } as rdkafka.ConsumerGlobalConfig,
   { "auto.offset.reset": "earliest" },
 );
 const producer = new rdkafka.Producer({
+  ...(JSON.parse(env("BENCH_KAFKA_PRODUCER")) as object),
+  ...shown,
   "metadata.broker.list": bootstrap,
-  "compression.codec": "lz4",
-  acks: "all",
-  "enable.idempotence": true,
-  "linger.ms": 5,
   "queue.buffering.max.messages": 1_000_000,
   dr_cb: false,
 } as rdkafka.ProducerGlobalConfig);
+showConf(consumer);
+showConf(producer);
 
 await new Promise<void>((resolve, reject) => producer.connect({}, (err) => (err ? reject(err) : resolve())));
 await new Promise<void>((resolve, reject) => consumer.connect({}, (err) => (err ? reject(err) : resolve())));

@@ -8,7 +8,7 @@
  * server, so without either the end-to-end test is reported as skipped, its name saying why.
  */
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_COUNT, modelsDir, repoRoot } from "@bench/core";
+import { cacheRoot, loadModelCard, FIXTURE_COUNT, modelsDir, repoRoot } from "@bench/core";
 import { scoreFixturesThroughProduct } from "@bench/core/testing";
 import { locateRisingWave } from "../../src/locate.ts";
 import { risingwave } from "../../src/product.ts";
@@ -56,7 +56,7 @@ describe("risingwave adapter", () => {
       expect(run.running.consumed.kind).toBe("engine-counter");
       expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, missing: [], tsMismatches: [], consumed: FIXTURE_COUNT, aliveAfterStop: [] });
       expect(run.outputs.size).toBe(FIXTURE_COUNT);
-      expect(run.maxRiskError).toBeLessThanOrEqual(1e-5);
+      expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
     },
     900_000,
   );

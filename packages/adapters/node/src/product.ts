@@ -44,7 +44,7 @@ export const nodeModel: Product = {
   notes: [
     "REFERENCE ROW — a TypeScript consumer written for this bench, not a stream processor: librdkafka with the seed's fetch settings, the four features into a Float32Array, one ONNX Runtime call per batch (single-threaded), one produce per record. What a framework adds on top of this is its cost.",
   ],
-  prepare: async () => ({ ok: true, versions: versions() }),
+  prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "model"),
 };
 
@@ -59,6 +59,6 @@ export const nodePassthrough: Product = {
   notes: [
     "CEILING — the node row with no decode and no model: consume and republish. The most one partition moves through one consumer and one producer on this machine; read every row against it.",
   ],
-  prepare: async () => ({ ok: true, versions: versions() }),
+  prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "passthrough"),
 };

@@ -4,8 +4,10 @@ quixstreams hands the pipeline one record at a time and has no batching primitiv
 forward is per record: that is the framework's shape. The message key (the record's
 partition_key) is carried through to the output untouched by to_topic().
 
-Settings come from the BENCH_* environment variables the adapter sets.
+Settings come from the BENCH_* environment variables the adapter sets; the Kafka client
+settings every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (JSON).
 """
+import json
 import logging
 import os
 import sys
@@ -17,19 +19,24 @@ from quixstreams import Application  # noqa: E402
 
 from risk_model import load_torch_model, normalise  # noqa: E402
 
-# The same fetch settings and prefetch queue as every librdkafka product on the page.
-CONSUMER_CONFIG = {
-    "fetch.min.bytes": 65536,
-    "fetch.wait.max.ms": 10,
-    "max.partition.fetch.bytes": 52428800,
-    "queued.max.messages.kbytes": 2097151,
-    "queued.min.messages": 500000,
-}
-PRODUCER_CONFIG = {
-    "acks": "all",
-    "enable.idempotence": True,
-    "compression.type": "lz4",
-}
+
+
+def client_config(variable):
+    """The shared settings plus debug=conf: librdkafka logs each client's effective
+    configuration once, at creation, so the run's log shows what the clients really run with."""
+    return {**json.loads(os.environ[variable]), "debug": "conf"}
+
+
+def show_client_configs():
+    """quixstreams hands librdkafka's log to its client modules' loggers, whose handler drops
+    DEBUG: a handler of our own prints the configuration dump (facility CONF, DEBUG) and no
+    other DEBUG line (none of theirs is on the per-record path)."""
+    handler = logging.StreamHandler(sys.stdout)
+    handler.addFilter(lambda record: record.levelno < logging.INFO and record.getMessage().startswith("CONF "))
+    for name in ("quixstreams.kafka.consumer", "quixstreams.kafka.producer"):
+        client_logger = logging.getLogger(name)
+        client_logger.setLevel(logging.DEBUG)
+        client_logger.addHandler(handler)
 
 
 class ReadyOnStart(logging.Filter):
@@ -61,14 +68,15 @@ def main():
         # at-least-once, and the runner reads consumed/s from the committed offset.
         commit_interval=1.0,
         processing_guarantee="at-least-once",
-        consumer_extra_config=CONSUMER_CONFIG,
-        producer_extra_config=PRODUCER_CONFIG,
+        consumer_extra_config=client_config("BENCH_KAFKA_CONSUMER"),
+        producer_extra_config=client_config("BENCH_KAFKA_PRODUCER"),
         # The bench creates the topics; a stateless pipeline needs no changelog or
         # repartition topics, and with this off quixstreams creates nothing on the broker.
         auto_create_topics=False,
         state_dir=os.path.join(os.getcwd(), "quix-state"),
     )
     logging.getLogger("quixstreams.app").addFilter(ReadyOnStart())
+    show_client_configs()
 
     input_topic = app.topic(os.environ["BENCH_INPUT_TOPIC"], value_deserializer="json")
     output_topic = app.topic(os.environ["BENCH_OUTPUT_TOPIC"], value_serializer="json")

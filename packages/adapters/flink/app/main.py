@@ -9,9 +9,11 @@ At-least-once: the sink flushes its producer on every checkpoint (1 s), and the 
 its offsets to the consumer group when a checkpoint completes, so the group's committed offset
 never passes a record whose output is not yet acknowledged by the broker.
 
-Settings come from the BENCH_* environment variables the adapter sets; BENCH_FLINK_JAR is the
+Settings come from the BENCH_* environment variables the adapter sets (the sink's producer
+settings from BENCH_KAFKA_PRODUCER, the consumer keeps the connector's defaults: a deviation); BENCH_FLINK_JAR is the
 Kafka SQL connector jar, BENCH_CHECKPOINT_DIR and BENCH_TMP_DIR are folders in the run's folder.
 """
+import json
 import logging
 import os
 import signal
@@ -80,7 +82,13 @@ def source_ddl(topic, bootstrap, group_id):
         )"""
 
 
-def sink_ddl(topic, bootstrap):
+def producer_properties(shared):
+    """The shared producer settings (BENCH_KAFKA_PRODUCER): their names are the Java client's too."""
+    lines = [f"'properties.{name}' = '{str(value).lower() if isinstance(value, bool) else value}'," for name, value in shared.items()]
+    return "\n            ".join(lines)
+
+
+def sink_ddl(topic, bootstrap, producer):
     return f"""
         CREATE TABLE output (
             partition_key STRING,
@@ -91,9 +99,7 @@ def sink_ddl(topic, bootstrap):
             'connector' = 'kafka',
             'topic' = '{topic}',
             'properties.bootstrap.servers' = '{bootstrap}',
-            'properties.acks' = 'all',
-            'properties.enable.idempotence' = 'true',
-            'properties.compression.type' = 'lz4',
+            {producer_properties(producer)}
             'sink.delivery-guarantee' = 'at-least-once',
             'key.format' = 'raw',
             'key.fields' = 'partition_key',
@@ -136,7 +142,7 @@ def main():
         udf(Risk(), result_type=DataTypes.DOUBLE(), func_type="pandas"),
     )
     t_env.execute_sql(source_ddl(os.environ["BENCH_INPUT_TOPIC"], bootstrap, os.environ["BENCH_GROUP_ID"]))
-    t_env.execute_sql(sink_ddl(os.environ["BENCH_OUTPUT_TOPIC"], bootstrap))
+    t_env.execute_sql(sink_ddl(os.environ["BENCH_OUTPUT_TOPIC"], bootstrap, json.loads(os.environ["BENCH_KAFKA_PRODUCER"])))
     # The plan in the log shows the exchange between the 1-subtask source and the N scorers.
     print(t_env.explain_sql(INSERT), flush=True)
 

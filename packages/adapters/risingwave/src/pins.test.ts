@@ -1,0 +1,8 @@
+import { debianTorchEnv } from "@bench/core";
+import { PYTHON_ROW } from "./pins.ts";
+
+it("pins every requirement exactly, numpy to Debian's, over Debian's torch", () => {
+  const spec = debianTorchEnv(PYTHON_ROW.requirements);
+  expect(spec.requirements.every((r) => /^[A-Za-z0-9_.\-[\]]+==\d[\w.]*$/.test(r))).toBe(true);
+  expect(spec).toMatchObject({ systemSitePackages: true, requirements: expect.arrayContaining(["numpy==1.24.2"]) });
+});
