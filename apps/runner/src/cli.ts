@@ -44,6 +44,7 @@ program
   .option("--sweep-start <n>", "first rate of a sweep", wholeNumber, 5000)
   .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
   .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
+  .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window; exit 5 if records were lost")
   .action(async (opts: BenchOptions) => {
     process.exitCode = await runBench(opts);
   });
