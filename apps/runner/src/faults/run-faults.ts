@@ -137,8 +137,13 @@ export async function runFaults(
     result.ticks = ticker.ticks;
     bench.onRunStart?.(product.id, settings.rate, settings.warmupSec + settings.windowSec);
 
+    // Seconds on gendata's own clock: on a busy machine its process takes seconds to start.
+    const fed = (): number => feed.latest()?.t ?? 0;
     let last: Tick | undefined;
-    while (ticker.elapsed() < killAtSec) last = await ticker.next(ticker.elapsed() < settings.warmupSec ? "settle" : "window");
+    while (fed() < killAtSec || (feed.latest()?.poisonSent ?? 0) < pillCount) {
+      if (ticker.elapsed() > killAtSec + 60) throw new Error(`gendata had not sent its ${pillCount} pills ${killAtSec + 60}s in (gendata log: ${feed.logTail()})`);
+      last = await ticker.next(fed() < settings.warmupSec ? "settle" : "window");
+    }
     result.survivedPills = true;
     const backlogBefore = last ? last.inputEnd - last.consumed : 0;
 
@@ -173,7 +178,7 @@ export async function runFaults(
     const drainedBy = (tick: Tick): void => {
       if (drainedAt === undefined && tick.inputEnd - tick.consumed <= Math.max(backlogBefore, settings.rate)) drainedAt = tick.t - killedAt;
     };
-    while (ticker.elapsed() < settings.warmupSec + settings.windowSec) drainedBy(await ticker.next("window"));
+    while (fed() < settings.warmupSec + settings.windowSec) drainedBy(await ticker.next("window"));
 
     // drain: gendata stopped; wait until every input record is consumed and the output is still.
     const final = await feed.stop();

@@ -74,6 +74,9 @@ describe("faults: poison pills and kill -9 with restart, against the real broker
     const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), id), log: () => undefined });
     if (!prepared.ok) throw new Error(prepared.reason);
     const run = await runFaults(product, prepared, settings, bench);
+    // What the product did, for the record (the assertions below judge it).
+    const { ticks: _ticks, versions: _versions, ...summary } = run;
+    console.log(`${id} faults: ${JSON.stringify(summary)}`);
     const topics = run.topics as { inputTopic: string; outputTopic: string };
     try {
       return { run, recounted: await recount(topics, admin) };
