@@ -25,6 +25,8 @@ describe("the bench's exit code", () => {
     expect(exitCodeFor([], false, [fault("ok", 3), fault("failed")])).toBe(5);
     expect(exitCodeFor([], false, [fault("ok", 0), fault("failed")])).toBe(3);
     expect(exitCodeFor([], false, [fault("ok", 0)])).toBe(0);
+    // Not drained: what is missing may still come, so it is invalid (3), not a loss (5).
+    expect(exitCodeFor([], false, [fault("invalid", 5000)])).toBe(3);
     expect(exitCodeFor([], true, [fault("ok", 3)])).toBe(130);
   });
 });

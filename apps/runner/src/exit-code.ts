@@ -24,7 +24,8 @@ export const EXIT = {
 export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean, faults: readonly FaultResult[] = []): number {
   if (interrupted) return EXIT.interrupted;
   // Lost records outrank a failed run: the loss is the finding a script must not miss.
-  if (faults.some((f) => (f.tally?.lost ?? 0) > 0)) return EXIT.faultLoss;
+  // (An undrained run's missing records are not counted as lost: it is invalid, exit 3.)
+  if (faults.some((f) => f.status === "ok" && (f.tally?.lost ?? 0) > 0)) return EXIT.faultLoss;
   if (faults.some((f) => f.status !== "ok")) return EXIT.failedOrInvalid;
   if (runs.some((r) => r.status === "failed" || r.status === "invalid")) return EXIT.failedOrInvalid;
   if (runs.some((r) => r.conditions?.noisy)) return EXIT.noisy;

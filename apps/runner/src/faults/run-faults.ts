@@ -212,11 +212,13 @@ export async function runFaults(
     result.tally = counted;
     result.pillsSkipped = result.pills - counted.poisonOut;
     result.extraRecords = await extraRecords(bench.admin, topicsBefore, [topics.inputTopic, topics.outputTopic]);
-    if (counted.lost > 0) result.lossMechanism = lossMechanism(product.id) ?? "not explained by the product's delivery path as configured: see the lost ranges";
     result.status = "ok";
     if (result.undrained > 0) {
+      // Records still waiting are not lost yet: the run says it did not drain, and no loss is claimed.
       result.status = "invalid";
       result.reason = `${result.undrained} records not consumed ${settings.drainTimeoutSec}s after gendata stopped`;
+    } else if (counted.lost > 0) {
+      result.lossMechanism = lossMechanism(product.id) ?? "not explained by the product's delivery path as configured: see the lost ranges";
     }
   } catch (error) {
     result.status = "failed";

@@ -7,6 +7,7 @@ const sec = (x: number | undefined): string => (x === undefined ? "–" : `${x.t
 function lostCell(f: FaultResult): string {
   if (!f.tally) return "–";
   if (f.tally.lost === 0) return "0";
+  if ((f.undrained ?? 0) > 0) return `${int(f.tally.lost)} not out (${int(f.undrained ?? 0)} never consumed: not drained)`;
   const ranges = f.tally.lostRanges.map(([a, b]) => (a === b ? `e${a}` : `e${a}–e${b}`)).join(", ");
   return `**${int(f.tally.lost)}** (${ranges}${f.tally.lostRanges.length >= 20 ? ", …" : ""})`;
 }

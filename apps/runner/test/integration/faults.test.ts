@@ -67,7 +67,7 @@ describe("faults: poison pills and kill -9 with restart, against the real broker
   });
   afterAll(async () => admin?.close());
 
-  const settings: FaultSettings = { rate: 1000, warmupSec: 6, windowSec: 12, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 90, hangSec: 30, poisonRounds: 2, keepTopics: true };
+  const settings: FaultSettings = { rate: 1000, warmupSec: 6, windowSec: 12, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 300, hangSec: 30, poisonRounds: 2, keepTopics: true };
 
   async function faultRun(id: string) {
     const product = products.find((p) => p.id === id) as Product;
