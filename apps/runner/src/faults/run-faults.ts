@@ -196,6 +196,7 @@ export async function runFaults(
       tick = next;
       if (done || ticker.elapsed() - started > settings.drainTimeoutSec) break;
     }
+    drainedBy(tick);
     result.undrained = Math.max(0, tick.inputEnd - tick.consumed);
     if (drainedAt !== undefined) result.drainedSec = round1(drainedAt);
     await firstOutputWatch.catch(() => undefined);
