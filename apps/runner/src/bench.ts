@@ -31,6 +31,7 @@ import { discoverProducts } from "./run/discover.ts";
 import { measureSpeedIndex } from "./run/speed-index.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
+import { runFaults } from "./faults/run-faults.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
 import type { BenchResults, RunResult } from "./results/types.ts";
@@ -54,6 +55,7 @@ export interface BenchOptions {
   sweepFactor: number;
   /** --profile / --no-profile; unset: profile a sweep's confirm runs only. */
   profile?: boolean;
+  faults?: boolean;
 }
 
 /** Seconds of the profiling phase after a profiled run's window. */
@@ -190,6 +192,11 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       if (!prepared.ok) {
         log(`== ${product.id}: not run — ${prepared.reason}`);
         keep(skipped(product, prepared.reason, settings));
+      } else if (opts.faults) {
+        const fault = await runFaults(product, prepared, { ...settings, poisonRounds: 3 }, bench);
+        log(`== ${product.id}: faults ${fault.status}${fault.reason ? ` (${fault.reason.split("\n")[0]})` : ""}, lost ${fault.tally?.lost ?? "?"}, duplicates ${fault.tally?.duplicated ?? "?"}`);
+        (results.faults ??= []).push(fault);
+        writeResults(resultsFile, results);
       } else if (opts.sweep) {
         const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
         const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor }, bench, keep);
@@ -218,7 +225,8 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   writeArrowFiles(resultsDir, results);
   console.log(page);
   log(`\nresults: ${resultsFile}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}`);
-  const code = exitCodeFor(results.runs, interrupted !== undefined);
+  const code = exitCodeFor(results.runs, interrupted !== undefined, results.faults);
+  if (code === EXIT.faultLoss) log("bench: a fault run lost records (exit 5): the Faults table says which product and why");
   if (code === EXIT.failedOrInvalid) log("bench: at least one run failed or was invalid (exit 3): its row is marked, and it is not a result");
   if (code === EXIT.noisy) log("bench: at least one run was measured on a noisy machine (exit 4): its row is marked; re-run on a quiet machine");
   return code;

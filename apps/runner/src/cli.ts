@@ -59,6 +59,7 @@ program
   .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
   .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
   .option("--no-profile", "no profiling, not even in a sweep")
+  .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window; exit 5 if records were lost")
   .action(async (opts: BenchOptions) => {
     if (!opts.list) {
       await preflight(opts.products, (line) => console.error(line));

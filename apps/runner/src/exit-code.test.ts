@@ -1,5 +1,5 @@
 import { EXIT, exitCodeFor } from "./exit-code.ts";
-import type { RunResult } from "./results/types.ts";
+import type { FaultResult, RunResult } from "./results/types.ts";
 
 const run = (status: RunResult["status"], noisy = false): RunResult =>
   ({ product: "p", status, ...(noisy ? { conditions: { noisy: true } } : {}) }) as unknown as RunResult;
@@ -17,5 +17,16 @@ describe("the bench's exit code", () => {
   });
   it("is 130 when interrupted", () => {
     expect(exitCodeFor([run("invalid")], true)).toBe(130);
+  });
+  it("is 5 when a fault run lost records, 3 when one failed, 0 when every fault run kept every record", () => {
+    const fault = (status: FaultResult["status"], lost?: number): FaultResult =>
+      ({ product: "p", status, ...(lost !== undefined ? { tally: { lost } } : {}) }) as unknown as FaultResult;
+    expect(exitCodeFor([], false, [fault("ok", 0), fault("ok", 12)])).toBe(EXIT.faultLoss);
+    expect(exitCodeFor([], false, [fault("ok", 3), fault("failed")])).toBe(5);
+    expect(exitCodeFor([], false, [fault("ok", 0), fault("failed")])).toBe(3);
+    expect(exitCodeFor([], false, [fault("ok", 0)])).toBe(0);
+    // Not drained: what is missing may still come, so it is invalid (3), not a loss (5).
+    expect(exitCodeFor([], false, [fault("invalid", 5000)])).toBe(3);
+    expect(exitCodeFor([], true, [fault("ok", 3)])).toBe(130);
   });
 });

@@ -2,7 +2,7 @@
  * What the bench's exit code tells a script. Skipped rows (a product that cannot run on this
  * machine, with its reason on the page) do not change it; everything that ran does.
  */
-import type { RunResult } from "./results/types.ts";
+import type { FaultResult, RunResult } from "./results/types.ts";
 
 export const EXIT = {
   /** Every run that ran is valid and was measured on a quiet machine. */
@@ -15,12 +15,18 @@ export const EXIT = {
   failedOrInvalid: 3,
   /** Every run is valid, but at least one was measured on a noisy machine. */
   noisy: 4,
+  /** A fault run (`--faults`) lost records: a product's delivery claim did not hold under kill -9. */
+  faultLoss: 5,
   /** Interrupted by Ctrl-C or SIGTERM; the results so far are kept. */
   interrupted: 130,
 } as const;
 
-export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean): number {
+export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean, faults: readonly FaultResult[] = []): number {
   if (interrupted) return EXIT.interrupted;
+  // Lost records outrank a failed run: the loss is the finding a script must not miss.
+  // (An undrained run's missing records are not counted as lost: it is invalid, exit 3.)
+  if (faults.some((f) => f.status === "ok" && (f.tally?.lost ?? 0) > 0)) return EXIT.faultLoss;
+  if (faults.some((f) => f.status !== "ok")) return EXIT.failedOrInvalid;
   if (runs.some((r) => r.status === "failed" || r.status === "invalid")) return EXIT.failedOrInvalid;
   if (runs.some((r) => r.conditions?.noisy)) return EXIT.noisy;
   return EXIT.ok;

@@ -41,6 +41,7 @@ export {
   type SettingValue,
 } from "./kafka-settings.ts";
 export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
+export { POISON_KINDS, poisonIdFor, poisonSchedule, poisonValue, type PoisonKind, type PoisonPill } from "./poison.ts";
 export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
 export { FIXTURE_COUNT, FIXTURE_SEED, FIXTURE_TS_MS, loadFixtures, type FixtureRow } from "./fixtures.ts";
 export {

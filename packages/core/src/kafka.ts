@@ -77,7 +77,7 @@ async function retryRetriable<T>(call: () => Promise<T>, attempts = 20): Promise
 
 export interface KeyedValue {
   key: string | null;
-  value: string;
+  value: string | Buffer;
 }
 
 /** Produces messages the way gendata does (lz4, acks=all, idempotent) and waits for every ack. */

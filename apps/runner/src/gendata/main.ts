@@ -6,6 +6,7 @@
  *   pnpm --filter runner gendata --bootstrap 127.0.0.1:9092 --topic in --rate 50000 --duration 30
  */
 import { Command, InvalidArgumentError } from "commander";
+import { poisonSchedule } from "@bench/core";
 import { RateProducer } from "./rate-producer.ts";
 
 const positiveInt = (value: string): number => {
@@ -21,10 +22,14 @@ const opts = new Command("gendata")
   .option("--seed <n>", "generator seed", positiveInt, 42)
   .option("--start-seq <n>", "first sequence number", positiveInt, 0)
   .option("--duration <s>", "stop after this many seconds (default: run until SIGTERM)", positiveInt)
+  .option("--poison-rounds <n>", "interleave this many malformed records of each kind (seeded by --seed)", positiveInt, 0)
+  .option("--poison-from <seq>", "the pills go among the records from this sequence number...", positiveInt, 0)
+  .option("--poison-span <n>", "...and the n after it", positiveInt, 0)
   .parse()
-  .opts<{ bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; duration?: number }>();
+  .opts<{ bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; duration?: number; poisonRounds: number; poisonFrom: number; poisonSpan: number }>();
 
-const producer = new RateProducer(opts);
+const poison = opts.poisonRounds > 0 ? poisonSchedule({ seed: opts.seed, rounds: opts.poisonRounds, firstSeq: opts.poisonFrom, span: opts.poisonSpan }) : undefined;
+const producer = new RateProducer({ ...opts, ...(poison ? { poison } : {}) });
 await producer.connect();
 const started = performance.now();
 const cpuStart = process.cpuUsage();

@@ -8,7 +8,7 @@
  * read as a product's limit.
  */
 import rdkafka from "@confluentinc/kafka-javascript";
-import { KAFKA_SETTINGS, RecordEncoder } from "@bench/core";
+import { KAFKA_SETTINGS, RecordEncoder, type PoisonPill } from "@bench/core";
 
 export interface RateProducerOptions {
   bootstrap: string;
@@ -18,6 +18,8 @@ export interface RateProducerOptions {
   startSeq: number;
   /** Records per second offered. */
   rate: number;
+  /** Malformed records to interleave, sorted by beforeSeq; they are extra to the rate. */
+  poison?: readonly PoisonPill[];
 }
 
 export interface ProducerCounters {
@@ -29,6 +31,8 @@ export interface ProducerCounters {
   /** Records the schedule wanted by now that were not yet sent. */
   behind: number;
   nextSeq: number;
+  /** Malformed records handed to librdkafka (not in sent). */
+  poisonSent: number;
 }
 
 interface PartitionStats {
@@ -42,6 +46,7 @@ export class RateProducer {
   private readonly producer: rdkafka.Producer;
   private readonly encoder: RecordEncoder;
   private sent = 0;
+  private poisonSent = 0;
   private delivered = 0;
   private failed = 0;
   private behind = 0;
@@ -96,6 +101,11 @@ export class RateProducer {
     try {
       for (; i < chunk; i++) {
         const seq = this.opts.startSeq + this.sent;
+        const pill = this.opts.poison?.[this.poisonSent];
+        if (pill && pill.beforeSeq <= seq) {
+          this.producer.produce(this.opts.topic, 0, pill.value, "poison", now);
+          this.poisonSent++;
+        }
         const { key, value } = this.encoder.encode(seq, now);
         this.producer.produce(this.opts.topic, 0, Buffer.from(value), key, now);
         this.sent++;
@@ -116,6 +126,7 @@ export class RateProducer {
       failed: this.failed,
       behind: this.behind,
       nextSeq: this.opts.startSeq + this.sent,
+      poisonSent: this.poisonSent,
       ...(this.lastError ? { lastError: this.lastError } : {}),
     };
   }
@@ -125,7 +136,7 @@ export class RateProducer {
     this.running = false;
     const flushed = await new Promise<boolean>((resolve) => this.producer.flush(timeoutMs, (err) => resolve(!err)));
     // A clean flush means every record was acknowledged (failures surface as event.error).
-    if (flushed && this.failed === 0) this.delivered = this.sent;
+    if (flushed && this.failed === 0) this.delivered = this.sent + this.poisonSent;
     await new Promise<void>((resolve) => this.producer.disconnect(() => resolve()));
   }
 }

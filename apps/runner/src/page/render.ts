@@ -8,6 +8,7 @@ import { SETTLE_RULE } from "../metrics/settle.ts";
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { FOREIGN_CPU_LIMIT, SPEED_DRIFT_LIMIT, STEAL_LIMIT } from "../run/judge.ts";
 import { breakdownSection } from "./breakdown.ts";
+import { renderFaults } from "./faults.ts";
 import { dec1, dec2, dec4, int, sci, signedPercent, table } from "./format.ts";
 import { noisyShort, productLabel, rowsOf, runMark, speedReadings, spreadOf } from "./rows.ts";
 
@@ -152,6 +153,7 @@ export function renderPage(results: BenchResults): string {
       : `Verdict: ✗ at least one row does not match (see ✗ above): its figures do not price the same work. A checked score further than ${tolerance} from the reference model's, a missing or null score, a lost record or a backlog left undrained makes a run invalid.`,
     "",
   );
+  out.push(...renderFaults(results.faults));
   if (notRun.length > 0) {
     out.push("## Not run on this machine", "");
     for (const r of notRun) out.push(`- **${r.product}** — ${r.status === "failed" ? "FAILED: " : ""}${(r.reason ?? "").replace(/\n/g, " ").slice(0, 600)}`);

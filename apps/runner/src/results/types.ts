@@ -1,5 +1,6 @@
 /** The results file a run writes and the page renders from: raw samples, derived row, context. */
 import type { MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
+import type { FaultTally } from "../faults/tally.ts";
 
 export type Regime = "keep-up" | "saturated" | "draining";
 /**
@@ -230,4 +231,42 @@ export interface BenchResults {
   broker: { name: string; version: string; bootstrap: string; startedByRunner: boolean };
   runs: RunResult[];
   sweeps?: SweepRecord[];
+  /** `bench --faults`: one fault run per product. */
+  faults?: FaultResult[];
+}
+
+/**
+ * A faults run: poison pills among the records, then mid-window the product's whole process
+ * tree killed with SIGKILL and started again against the same topics and consumer group.
+ */
+export interface FaultResult {
+  product: string;
+  /** ok: the run completed (its figures say what the product did); failed/invalid: see reason. */
+  status: "ok" | "failed" | "invalid";
+  reason?: string;
+  startedAt: string;
+  settings: { offeredRate: number; warmupSec: number; windowSec: number; parallelism: number; seed: number; poisonRounds: number };
+  /** The row's delivery claim, as the adapter describes it. */
+  delivery: string;
+  versions: Record<string, string>;
+  /** Malformed records gendata produced. */
+  pills: number;
+  /** The product was still running when the kill came (it had met every pill by then). */
+  survivedPills: boolean;
+  /** Pills consumed and not republished (skipped or dead-lettered). */
+  pillsSkipped?: number;
+  /** Records written to topics other than input and output (a dead-letter topic shows here). */
+  extraRecords?: number;
+  /** Seconds since gendata's start when the kill came; how many processes it ended. */
+  kill?: { atSec: number; processes: number };
+  /** Seconds from the kill until the restarted product was ready, until the first new output, until the backlog was back to its size before the kill. */
+  restartSec?: number;
+  firstOutputSec?: number;
+  drainedSec?: number;
+  /** Records not consumed when the drain timed out; 0 when it drained. */
+  undrained?: number;
+  tally?: FaultTally;
+  /** Why records were lost, where the product's delivery path explains it. */
+  lossMechanism?: string;
+  ticks: Tick[];
 }

@@ -11,13 +11,15 @@ export interface GendataReport {
   cpuSeconds: number;
   final?: boolean;
   lastError?: string;
+  /** Malformed records sent (a faults run's pills). */
+  poisonSent?: number;
 }
 
 export class GendataProcess {
   private readonly process: ManagedProcess;
   readonly reports: GendataReport[] = [];
 
-  constructor(opts: { bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; logFile: string }) {
+  constructor(opts: { bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; logFile: string; poison?: { rounds: number; from: number; span: number } }) {
     this.process = new ManagedProcess({
       command: process.execPath,
       args: [
@@ -26,6 +28,7 @@ export class GendataProcess {
         join(import.meta.dirname, "..", "gendata", "main.ts"),
         ...["--bootstrap", opts.bootstrap, "--topic", opts.topic, "--rate", String(opts.rate)],
         ...["--seed", String(opts.seed), "--start-seq", String(opts.startSeq)],
+        ...(opts.poison ? ["--poison-rounds", String(opts.poison.rounds), "--poison-from", String(opts.poison.from), "--poison-span", String(opts.poison.span)] : []),
       ],
       cwd: join(import.meta.dirname, ".."),
       logFile: opts.logFile,

@@ -39,6 +39,11 @@ export class RunTicker {
     opts.watch.tick(); // primes the deltas at gendata's start
   }
 
+  /** Counts the hang limit from now: a product just restarted (faults) has not stood still. */
+  restartHangClock(): void {
+    this.lastProgressAt = this.elapsed();
+  }
+
   /** Seconds since gendata started. */
   elapsed(): number {
     return (performance.now() - this.t0) / 1000;

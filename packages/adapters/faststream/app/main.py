@@ -12,6 +12,7 @@ librdkafka's names) and are handed to aiokafka under its own names.
 import asyncio
 import json
 import logging
+import math
 import os
 import sys
 from typing import Any
@@ -70,6 +71,42 @@ broker = KafkaBroker(
 )
 app = FastStream(broker)
 output = broker.publisher(OUTPUT_TOPIC)
+skipped = 0
+
+
+def valid(record: Any) -> bool:
+    """A complete telemetry record: the fields the handler reads, the numbers finite."""
+    return (
+        isinstance(record, dict)
+        and isinstance(record.get("event_id"), str)
+        and isinstance(record.get("partition_key"), str)
+        and all(
+            isinstance(record.get(name), (int, float))
+            and not isinstance(record.get(name), bool)
+            and math.isfinite(record[name])
+            for name in ("ts_ms", "latency_ms", "queue_depth", "cpu_usage", "error_count")
+        )
+    )
+
+
+async def decode_valid(message: Any) -> list[dict[str, Any]]:
+    """The subscriber's decoder: decodes the batch one record at a time and leaves out (and
+    counts) a record that is not a complete telemetry record. FastStream's own batch decoding
+    hands the handler's type check the whole batch, so one bad record failed every record of
+    it, and AckPolicy.ACK then committed the lot."""
+    global skipped
+    records = []
+    for raw in message.raw_message:
+        try:
+            record = orjson.loads(raw.value or b"")
+        except orjson.JSONDecodeError:
+            record = None
+        if valid(record):
+            records.append(record)
+        else:
+            skipped += 1
+            print(f"skipped record at offset {raw.offset}: malformed (skipped {skipped})", file=sys.stderr, flush=True)
+    return records
 
 
 @broker.subscriber(
@@ -80,8 +117,11 @@ output = broker.publisher(OUTPUT_TOPIC)
     auto_offset_reset="earliest",
     ack_policy=AckPolicy.ACK,
     **CONSUMER_SETTINGS,
+    decoder=decode_valid,
 )
 async def score(records: list[dict[str, Any]]) -> None:
+    if not records:
+        return
     features = [
         normalise(r["latency_ms"], r["queue_depth"], r["cpu_usage"], r["error_count"])
         for r in records

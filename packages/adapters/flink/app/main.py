@@ -78,6 +78,9 @@ def source_ddl(topic, bootstrap, group_id):
             'key.format' = 'raw',
             'key.fields' = 'partition_key',
             'value.format' = 'json',
+            -- A record that is not a JSON object of these types is skipped (and a field that
+            -- fails to parse is NULL) instead of failing the job; VALID drops the rest.
+            'value.json.ignore-parse-errors' = 'true',
             'value.fields-include' = 'EXCEPT_KEY'
         )"""
 
@@ -108,10 +111,18 @@ def sink_ddl(topic, bootstrap, producer):
         )"""
 
 
-INSERT = """
+# A malformed record is skipped, not scored: every field present, every number finite (JSON's
+# 1e999 parses as Infinity). Flink counts nothing here: skipped = consumed - output.
+VALID = " AND ".join(
+    ["event_id IS NOT NULL", "ts_ms IS NOT NULL"]
+    + [f"ABS({name}) < 1E308" for name in ("latency_ms", "queue_depth", "cpu_usage", "error_count")]
+)
+
+INSERT = f"""
     INSERT INTO output
     SELECT partition_key, event_id, ts_ms, risk(latency_ms, queue_depth, cpu_usage, error_count)
-    FROM input"""
+    FROM input
+    WHERE {VALID}"""
 
 
 def main():

@@ -9,6 +9,7 @@ settings every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER 
 """
 import json
 import logging
+import math
 import os
 import sys
 
@@ -16,6 +17,7 @@ sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
 
 import torch  # noqa: E402
 from quixstreams import Application  # noqa: E402
+from quixstreams.models.serializers.exceptions import SerializationError  # noqa: E402
 
 from risk_model import load_torch_model, normalise  # noqa: E402
 
@@ -39,6 +41,49 @@ def show_client_configs():
         client_logger.addHandler(handler)
 
 
+class BadRecord(ValueError):
+    """A record that cannot be scored: skipped and counted, never fatal."""
+
+
+def metrics_of(row):
+    """The four features' inputs, or BadRecord when the record is not a complete telemetry record."""
+    if not isinstance(row, dict):
+        raise BadRecord(f"not a JSON object: {type(row).__name__}")
+    values = []
+    for name in ("latency_ms", "queue_depth", "cpu_usage", "error_count", "ts_ms"):
+        value = row.get(name)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise BadRecord(f"{name} is not a finite number: {value!r}")
+        values.append(value)
+    if not isinstance(row.get("event_id"), str):
+        raise BadRecord("no event_id")
+    return values[:4]
+
+
+class SkipCounter:
+    """quixstreams' error callbacks: a record that cannot be read or scored is skipped (its
+    offset is committed with the rest) and counted; any other error still stops the app."""
+
+    def __init__(self):
+        self.skipped = 0
+
+    def _skip(self, what, exc, logger):
+        self.skipped += 1
+        logger.warning("skipped record (%s): %s (skipped %d)", what, exc, self.skipped)
+        return True
+
+    def on_consumer_error(self, exc, message, logger):
+        # A message the JSON deserializer refused (not JSON, empty, not UTF-8); message is the raw record.
+        if message is not None and isinstance(exc, SerializationError):
+            return self._skip("not JSON", exc, logger)
+        return False
+
+    def on_processing_error(self, exc, row, logger):
+        if isinstance(exc, BadRecord):
+            return self._skip("malformed", exc, logger)
+        return False
+
+
 class ReadyOnStart(logging.Filter):
     """Prints BENCH_READY when quixstreams reports it has subscribed and is polling."""
 
@@ -53,11 +98,10 @@ def main():
     # The app is the only thread that calls the model: no autograd bookkeeping per forward.
     torch.set_grad_enabled(False)
 
+    skips = SkipCounter()
+
     def score(row):
-        features = torch.tensor(
-            [normalise(row["latency_ms"], row["queue_depth"], row["cpu_usage"], row["error_count"])],
-            dtype=torch.float32,
-        )
+        features = torch.tensor([normalise(*metrics_of(row))], dtype=torch.float32)
         return {"event_id": row["event_id"], "ts_ms": row["ts_ms"], "risk": model(features).item()}
 
     app = Application(
@@ -74,6 +118,8 @@ def main():
         # repartition topics, and with this off quixstreams creates nothing on the broker.
         auto_create_topics=False,
         state_dir=os.path.join(os.getcwd(), "quix-state"),
+        on_consumer_error=skips.on_consumer_error,
+        on_processing_error=skips.on_processing_error,
     )
     logging.getLogger("quixstreams.app").addFilter(ReadyOnStart())
     show_client_configs()

@@ -79,6 +79,11 @@ function withClause(entries: ReadonlyArray<readonly [string, string]>): string {
   return entries.map(([k, v]) => `  ${k} = ${quote(v)}`).join(",\n");
 }
 
+const VALID_RECORD = [
+  "WHERE event_id IS NOT NULL AND ts_ms IS NOT NULL AND queue_depth IS NOT NULL AND error_count IS NOT NULL",
+  "  AND abs(latency_ms) < 1e308 AND abs(cpu_usage) < 1e308",
+].join("\n");
+
 /** Statements in execution order; each is sent on its own. */
 export function pipelineSql(spec: PipelineSpec): string[] {
   if (!Number.isInteger(spec.parallelism) || spec.parallelism < 1) throw new Error(`parallelism must be a positive integer, got ${spec.parallelism}`);
@@ -124,6 +129,10 @@ export function pipelineSql(spec: PipelineSpec): string[] {
       `CREATE SINK ${n.sink} AS`,
       `SELECT event_id, ts_ms, ${n.func}(latency_ms, queue_depth, cpu_usage, error_count) AS risk`,
       `FROM ${n.source}`,
+      // RisingWave's JSON parser skips a message that is not a JSON object and leaves a field
+      // of the wrong type (or an INT out of range) NULL: a malformed record is then dropped
+      // here, not scored. 1e999 parses as Infinity in a DOUBLE. Skipped = consumed - output.
+      VALID_RECORD,
       "WITH (",
       withClause([
         ["connector", "kafka"],

@@ -47,7 +47,11 @@ class Projected(BaseModel):
 kafka = KafkaBroker(bootstrap=BOOTSTRAP)
 # from_earliest: the run's group is new, and records may be produced before the first poll.
 app = Turbine(kafka, app_id=GROUP_ID, state_dir=STATE_DIR, from_earliest=True, api_port=API_PORT, api_host="127.0.0.1")
-source = kafka.topic(INPUT_TOPIC, schema=Projected)
+# on_error="skip" (turbine-fast's deserialization-error policy on the input topic): a payload
+# that does not decode into the schema is dropped, counted on turbine_dlq_messages_total and its
+# offset advanced, instead of the default "fail" stopping the worker. The handler's own errors
+# keep "fail": a bug must not be mistaken for bad data.
+source = kafka.topic(INPUT_TOPIC, schema=Projected, on_error="skip")
 sink = kafka.topic(OUTPUT_TOPIC, message_key="partition_key")
 
 
@@ -63,6 +67,7 @@ def subscribe_options(parallelism: int = PARALLELISM) -> dict:
         "processing_guarantee": "at_least_once",
         "parallelism": parallelism,
         "partition_key": "partition_key" if parallelism > 1 else None,
+        "on_processing_error": "fail",
     }
 
 

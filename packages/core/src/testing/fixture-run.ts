@@ -13,6 +13,7 @@ import { loadFixtures, type FixtureRow } from "../fixtures.ts";
 import { KafkaAdmin, produceMessages, readTopic } from "../kafka.ts";
 import { KAFKA_SETTINGS } from "../kafka-settings.ts";
 import { fixturesDir, modelsDir, repoRoot } from "../paths.ts";
+import type { PoisonPill } from "../poison.ts";
 import type { OutputRecord } from "../schema.ts";
 
 export interface FixtureRunOptions {
@@ -29,6 +30,8 @@ export interface FixtureRunOptions {
   log?: (line: string) => void;
   /** Return with the product still running (e.g. to read its log or the broker first); the test then calls stop(). */
   keepRunning?: boolean;
+  /** Malformed records produced among the fixtures, each before the fixture of index beforeSeq. */
+  poison?: readonly PoisonPill[];
 }
 
 export interface TsMismatch {
@@ -57,6 +60,10 @@ export interface LiveFixtureRun extends FixtureComparison {
   topics: { input: string; output: string; groupId: string };
   /** The last output record seen for each event id (at-least-once products may repeat some). */
   outputs: Map<string, OutputRecord>;
+  /** Output records whose value is not JSON or whose id is no fixture's (e.g. a republished pill). */
+  strayOutputs: number;
+  /** Records produced into the input topic: fixtures and pills. */
+  inputCount: number;
   fixtureCount: number;
   /** Consumed (group offset or the product's engine counter) when the wait ended. */
   consumed: number;
@@ -162,15 +169,21 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
     void running.exited.then(() => (exitedEarly = true));
 
     const fixtures = loadFixtures(fixturesDir());
-    await produceMessages(
-      opts.bootstrap,
-      topics.input,
-      fixtures.map((f) => ({ key: f.record.partition_key, value: JSON.stringify(f.record) })),
-    );
+    const fixtureIds = new Set(fixtures.map((f) => f.record.event_id));
+    const poison = opts.poison ?? [];
+    const messages = fixtures.flatMap((f, i) => [
+      ...poison.filter((p) => p.beforeSeq === i).map((p) => ({ key: "poison", value: p.value })),
+      { key: f.record.partition_key, value: JSON.stringify(f.record) },
+    ]);
+    const stranded = poison.filter((p) => p.beforeSeq >= fixtures.length).map((p) => ({ key: "poison", value: p.value }));
+    messages.push(...stranded);
+    const inputCount = messages.length;
+    await produceMessages(opts.bootstrap, topics.input, messages);
 
     // At-least-once products may repeat records, so read on until every id has been seen
     // (or the product has ended, or time is up).
     const outputs = new Map<string, OutputRecord>();
+    let strayOutputs = 0;
     const readDeadline = Date.now() + (opts.readTimeoutMs ?? 180_000);
     let fromOffset = 0;
     while (outputs.size < fixtures.length && Date.now() < readDeadline && !exitedEarly) {
@@ -179,8 +192,14 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
         topics.output,
         (batch) => {
           for (const m of batch) {
-            const out = JSON.parse(m.value.toString("utf8")) as OutputRecord;
-            outputs.set(out.event_id, out);
+            let out: OutputRecord | undefined;
+            try {
+              out = JSON.parse(m.value.toString("utf8")) as OutputRecord;
+            } catch {
+              out = undefined;
+            }
+            if (out && fixtureIds.has(out.event_id)) outputs.set(out.event_id, out);
+            else strayOutputs++;
           }
         },
         { fromOffset, stopAt: fixtures.length - outputs.size, idleMs: 30_000, timeoutMs: Math.max(1, readDeadline - Date.now()) },
@@ -191,13 +210,15 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
     const consumedSource = running.consumed;
     const readConsumed = (): Promise<number> =>
       consumedSource.kind === "engine-counter" ? consumedSource.read() : admin.committedOffset(topics.groupId, topics.input);
-    await waitFor(async () => (await readConsumed()) >= fixtures.length, opts.consumedTimeoutMs ?? 30_000);
+    await waitFor(async () => (await readConsumed()) >= inputCount, opts.consumedTimeoutMs ?? 30_000);
     const consumed = await readConsumed();
 
     const live: LiveFixtureRun = {
       preparation,
       topics,
       outputs,
+      strayOutputs,
+      inputCount,
       fixtureCount: fixtures.length,
       ...compareWithFixtures(fixtures, outputs),
       consumed,

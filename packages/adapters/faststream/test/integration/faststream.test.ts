@@ -3,8 +3,8 @@
  * records out with the reference risk, the group's offset committed, nothing left running.
  */
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir } from "@bench/core";
-import { scoreFixturesThroughProduct } from "@bench/core/testing";
+import { cacheRoot, FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule } from "@bench/core";
+import { scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
 import { faststream } from "../../src/product.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
@@ -27,5 +27,30 @@ describe("faststream adapter", () => {
     expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, missing: [], tsMismatches: [], consumed: FIXTURE_COUNT, aliveAfterStop: [] });
     expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
+  }, 900_000);
+});
+
+describe("faststream with poison pills", () => {
+  let run: LiveFixtureRun | undefined;
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
+    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: FIXTURE_COUNT - 1 });
+    run = await scoreFixturesThroughProduct(faststream, {
+      bootstrap: bootstrap as string,
+      cacheDir: join(cacheRoot(), "faststream"),
+      topicPrefix: "faststream-poison-it",
+      poison: pills,
+      keepRunning: true,
+    });
+    expect(run).toMatchObject({ missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
+    expect(run.maxRiskError).toBeLessThan(1e-5);
+    // The pills' offsets are committed too: skipped, not stuck.
+    expect(run.consumed).toBe(run.inputCount);
+    expect(run.running.logTail(400).match(/skipped record at offset/g)).toHaveLength(pills.length);
+    expect((await run.stop()).aliveAfterStop).toEqual([]);
   }, 900_000);
 });

@@ -5,7 +5,7 @@
  * stop that leaves no driver, JVM or Python worker behind.
  */
 import { join } from "node:path";
-import { cacheRoot, loadModelCard, FIXTURE_COUNT, modelsDir, processTree, repoRoot } from "@bench/core";
+import { cacheRoot, loadModelCard, FIXTURE_COUNT, modelsDir, POISON_KINDS, poisonSchedule, processTree, repoRoot } from "@bench/core";
 import { alive, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { flink } from "../../src/product.ts";
 
@@ -53,4 +53,23 @@ describe("flink adapter", () => {
     expect(await run.stop()).toEqual({ exit: { code: 0, signal: null }, aliveAfterStop: [] });
     expect(descendants.filter(alive)).toEqual([]);
   }, 400_000);
+});
+
+describe("flink with poison pills", () => {
+  let run: LiveFixtureRun | undefined;
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  // Flink's JSON format skips what it cannot parse and counts nothing: the skipped records
+  // are the consumed ones that did not come out.
+  it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
+    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: FIXTURE_COUNT - 1 });
+    run = await scoreFixturesThroughProduct(flink, { bootstrap, cacheDir, topicPrefix: "flink-poison-it", log, poison: pills, keepRunning: true });
+    expect(run).toMatchObject({ missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
+    expect(run.maxRiskError).toBeLessThan(1e-5);
+    expect(run.consumed).toBe(run.inputCount);
+    expect((await run.stop()).aliveAfterStop).toEqual([]);
+  }, 900_000);
 });

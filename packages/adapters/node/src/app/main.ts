@@ -80,16 +80,48 @@ function consume(): Promise<rdkafka.Message[]> {
   return new Promise((resolve, reject) => consumer.consume(BATCH, (err, msgs) => (err ? reject(err) : resolve(msgs))));
 }
 
-async function score(values: string[]): Promise<number[]> {
-  const features = new Float32Array(values.length * 4);
-  values.forEach((json, i) => {
-    const clip = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
-    features[i * 4] = clip(numberField(json, "latency_ms") / METRIC_MAXIMA.latency_ms);
-    features[i * 4 + 1] = clip(numberField(json, "queue_depth") / METRIC_MAXIMA.queue_depth);
-    features[i * 4 + 2] = clip(numberField(json, "cpu_usage") / METRIC_MAXIMA.cpu_usage);
-    features[i * 4 + 3] = clip(numberField(json, "error_count") / METRIC_MAXIMA.error_count);
-  });
-  return (model as ReferenceModel).score(features);
+interface Scorable {
+  message: rdkafka.Message;
+  eventId: string;
+  tsMs: number;
+}
+
+let skipped = 0;
+
+/**
+ * Reads one record's fields, or skips it (counted, logged) when it is malformed: one bad record
+ * costs that record, never the batch or the process.
+ */
+function decode(message: rdkafka.Message, features: Float32Array, row: number): Scorable | undefined {
+  const clip = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
+  try {
+    const json = (message.value as Buffer | null)?.toString("latin1") ?? "";
+    if (json.charCodeAt(0) !== 123 /* { */) throw new Error("not a JSON object");
+    const values = [numberField(json, "latency_ms"), numberField(json, "queue_depth"), numberField(json, "cpu_usage"), numberField(json, "error_count")];
+    const tsMs = numberField(json, "ts_ms");
+    const eventId = stringField(json, "event_id");
+    if (!values.every(Number.isFinite) || !Number.isFinite(tsMs) || eventId.length === 0) throw new Error("a field is not a finite number");
+    features[row * 4] = clip((values[0] as number) / METRIC_MAXIMA.latency_ms);
+    features[row * 4 + 1] = clip((values[1] as number) / METRIC_MAXIMA.queue_depth);
+    features[row * 4 + 2] = clip((values[2] as number) / METRIC_MAXIMA.cpu_usage);
+    features[row * 4 + 3] = clip((values[3] as number) / METRIC_MAXIMA.error_count);
+    return { message, eventId, tsMs };
+  } catch (error) {
+    skipped++;
+    console.error(`skipped record at offset ${message.offset}: ${(error as Error).message} (skipped ${skipped})`);
+    return undefined;
+  }
+}
+
+async function score(batch: rdkafka.Message[]): Promise<{ good: Scorable[]; risks: number[] }> {
+  const features = new Float32Array(batch.length * 4);
+  const good: Scorable[] = [];
+  for (const message of batch) {
+    const row = decode(message, features, good.length);
+    if (row) good.push(row);
+  }
+  const risks = good.length > 0 ? await (model as ReferenceModel).score(features.subarray(0, good.length * 4)) : [];
+  return { good, risks };
 }
 
 process.on("SIGTERM", () => (stopping = true));
@@ -105,11 +137,10 @@ while (!stopping) {
   if (passthrough) {
     for (const m of batch) producer.produce(outputTopic, 0, m.value, m.key);
   } else {
-    const values = batch.map((m) => (m.value as Buffer).toString("latin1"));
-    const risks = await score(values);
-    values.forEach((json, i) => {
-      const out = `{"event_id":"${stringField(json, "event_id")}","ts_ms":${numberField(json, "ts_ms")},"risk":${risks[i]}}`;
-      producer.produce(outputTopic, 0, Buffer.from(out), batch[i]?.key);
+    const { good, risks } = await score(batch);
+    good.forEach(({ message, eventId, tsMs }, i) => {
+      const out = `{"event_id":"${eventId}","ts_ms":${tsMs},"risk":${risks[i]}}`;
+      producer.produce(outputTopic, 0, Buffer.from(out), message.key);
     });
   }
   producedUpTo = (batch[batch.length - 1] as rdkafka.Message).offset;

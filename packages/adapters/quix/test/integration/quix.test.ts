@@ -3,7 +3,7 @@
  * with the reference risk, the group's committed offset at the end, a clean stop.
  */
 import { join } from "node:path";
-import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, repoRoot } from "@bench/core";
+import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot } from "@bench/core";
 import { scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { quix } from "../../src/product.ts";
 
@@ -42,4 +42,29 @@ describe("quix adapter", () => {
     // quixstreams handles SIGTERM: last checkpoint committed, exit code 0.
     expect(await run.stop()).toEqual({ exit: { code: 0, signal: null }, aliveAfterStop: [] });
   }, 400_000);
+});
+
+describe("quix with poison pills", () => {
+  let run: LiveFixtureRun | undefined;
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
+    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: FIXTURE_COUNT - 1 });
+    run = await scoreFixturesThroughProduct(quix, {
+      bootstrap: bootstrap as string,
+      cacheDir: join(cacheRoot(), "quix"),
+      topicPrefix: "quix-poison-it",
+      poison: pills,
+      keepRunning: true,
+    });
+    expect(run).toMatchObject({ missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
+    expect(run.maxRiskError).toBeLessThan(1e-5);
+    // The pills' offsets are committed too: skipped, not stuck.
+    expect(run.consumed).toBe(run.inputCount);
+    expect(run.running.logTail(400).match(/skipped record \(/g)).toHaveLength(pills.length);
+    expect((await run.stop()).aliveAfterStop).toEqual([]);
+  }, 900_000);
 });

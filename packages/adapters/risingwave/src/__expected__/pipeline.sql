@@ -28,6 +28,8 @@ WITH ( always_retry_on_network_error = true );
 CREATE SINK bench_rw_test_1_sink AS
 SELECT event_id, ts_ms, bench_rw_test_1_risk(latency_ms, queue_depth, cpu_usage, error_count) AS risk
 FROM bench_rw_test_1_src
+WHERE event_id IS NOT NULL AND ts_ms IS NOT NULL AND queue_depth IS NOT NULL AND error_count IS NOT NULL
+  AND abs(latency_ms) < 1e308 AND abs(cpu_usage) < 1e308
 WITH (
   connector = 'kafka',
   topic = 'rw-test-out',

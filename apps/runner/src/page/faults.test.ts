@@ -1,0 +1,56 @@
+import type { FaultResult } from "../results/types.ts";
+import { renderFaults } from "./faults.ts";
+
+const fault = (over: Partial<FaultResult>): FaultResult => ({
+  product: "p",
+  status: "ok",
+  startedAt: "2026-12-01T00:00:00Z",
+  settings: { offeredRate: 5000, warmupSec: 10, windowSec: 30, parallelism: 2, seed: 42, poisonRounds: 3 },
+  delivery: "at-least-once",
+  versions: {},
+  pills: 21,
+  survivedPills: true,
+  pillsSkipped: 21,
+  extraRecords: 0,
+  kill: { atSec: 25, processes: 3 },
+  restartSec: 4.2,
+  firstOutputSec: 5.1,
+  drainedSec: 9.3,
+  undrained: 0,
+  tally: { produced: 1000, distinct: 1000, lost: 0, duplicated: 40, poisonOut: 0, unreadable: 0, lostRanges: [] },
+  ticks: [],
+  ...over,
+});
+
+describe("the Faults section", () => {
+  it("is absent without a faults run", () => {
+    expect(renderFaults(undefined)).toEqual([]);
+    expect(renderFaults([])).toEqual([]);
+  });
+
+  it("shows a row per product, a loss with its id ranges and its mechanism, and a product that died on the pills", () => {
+    const page = renderFaults([
+      fault({ product: "node" }),
+      fault({
+        product: "faststream",
+        tally: { produced: 1000, distinct: 880, lost: 120, duplicated: 0, poisonOut: 0, unreadable: 0, lostRanges: [[500, 599], [700, 719]] },
+        lossMechanism: "fire-and-forget publish",
+      }),
+      fault({
+        product: "flink",
+        status: "invalid",
+        reason: "110481 records not consumed 90s after gendata stopped",
+        undrained: 110_481,
+        tally: { produced: 130_134, distinct: 0, lost: 130_134, duplicated: 0, poisonOut: 0, unreadable: 0, lostRanges: [[0, 130_133]] },
+      }),
+      fault({ product: "quix", status: "failed", reason: "exited (code 1) before the kill\nlog", survivedPills: false, pillsSkipped: undefined, tally: undefined, kill: undefined, restartSec: undefined, firstOutputSec: undefined, drainedSec: undefined }),
+    ]).join("\n");
+    expect(page).toContain("## Faults");
+    expect(page).toContain("| node | at-least-once | 5,000 | yes | 21 of 21 | 0 | 0 | 40 | 4.2 s | 5.1 s | 9.3 s | ✓ |");
+    expect(page).toContain("| **120** (e500–e599, e700–e719) |");
+    expect(page).toContain("- **faststream** lost 120 records: fire-and-forget publish.");
+    expect(page).not.toContain("flink** lost");
+    expect(page).toContain("| 130,134 not out (110,481 never consumed: not drained) |");
+    expect(page).toContain("| quix | at-least-once | 5,000 | **no** | – | 0 | – | – | – | – | – | failed: exited (code 1) before the kill |");
+  });
+});

@@ -1,0 +1,50 @@
+/** The page's "Faults" section, from a `bench --faults` run's results (empty without one). */
+import type { FaultResult } from "../results/types.ts";
+import { int } from "./format.ts";
+
+const sec = (x: number | undefined): string => (x === undefined ? "–" : `${x.toFixed(1)} s`);
+
+function lostCell(f: FaultResult): string {
+  if (!f.tally) return "–";
+  if (f.tally.lost === 0) return "0";
+  if ((f.undrained ?? 0) > 0) return `${int(f.tally.lost)} not out (${int(f.undrained ?? 0)} never consumed: not drained)`;
+  const ranges = f.tally.lostRanges.map(([a, b]) => (a === b ? `e${a}` : `e${a}–e${b}`)).join(", ");
+  return `**${int(f.tally.lost)}** (${ranges}${f.tally.lostRanges.length >= 20 ? ", …" : ""})`;
+}
+
+export function renderFaults(faults: readonly FaultResult[] | undefined): string[] {
+  if (!faults || faults.length === 0) return [];
+  const out: string[] = ["## Faults", ""];
+  const f0 = faults[0] as FaultResult;
+  out.push(
+    `Each product at a rate below its knee: ${f0.settings.poisonRounds} malformed records of each of seven kinds (not JSON, empty, JSON missing fields, wrong types, a number out of range, a JSON array, binary bytes) among the records before the kill; in the middle of a ${f0.settings.windowSec} s window every process of the product's tree is killed with SIGKILL, and the adapter starts it again against the same topics and consumer group; the run ends when the backlog has drained. Lost = good records (ids gendata produced) never output; duplicates = outputs beyond the first; pills skipped = pills consumed and not republished (a dead-letter topic shows in extra records). Restart, first output and drained are seconds from the kill (drained: the backlog back to its size before the kill, at most one second of records).`,
+    "",
+  );
+  out.push(
+    [
+      "| product | delivery | rate/s | survived pills | pills skipped | extra records | lost | duplicates | restart | first output | drained | run |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      ...faults.map((f) =>
+        `| ${[
+          f.product,
+          f.delivery,
+          int(f.settings.offeredRate),
+          f.survivedPills ? "yes" : "**no**",
+          f.pillsSkipped === undefined ? "–" : `${f.pillsSkipped} of ${f.pills}`,
+          f.extraRecords === undefined ? "–" : int(f.extraRecords),
+          lostCell(f),
+          f.tally ? int(f.tally.duplicated) : "–",
+          sec(f.restartSec),
+          sec(f.firstOutputSec),
+          sec(f.drainedSec),
+          f.status === "ok" ? "✓" : `${f.status}: ${(f.reason ?? "").split("\n")[0]}`,
+        ].join(" | ")} |`,
+      ),
+    ].join("\n"),
+    "",
+  );
+  for (const f of faults.filter((x) => x.lossMechanism)) out.push(`- **${f.product}** lost ${int(f.tally?.lost ?? 0)} records: ${f.lossMechanism}.`);
+  for (const f of faults.filter((x) => x.tally && x.tally.poisonOut > 0)) out.push(`- **${f.product}** scored and republished ${f.tally?.poisonOut} malformed records.`);
+  if (faults.some((f) => f.lossMechanism || (f.tally?.poisonOut ?? 0) > 0)) out.push("");
+  return out;
+}
