@@ -5,7 +5,7 @@ import { dec1, dec2, int, table } from "./format.ts";
 import { productLabel } from "./rows.ts";
 
 /** The row's own profile, else one taken of the same product at the same rate (a sweep's other confirm run). */
-function profileOf(results: BenchResults, row: RunResult): ProfileResult | undefined {
+export function profileOf(results: BenchResults, row: RunResult): ProfileResult | undefined {
   if (row.profile) return row.profile;
   return results.runs.find((r) => r.product === row.product && r.settings.offeredRate === row.settings.offeredRate && r.profile)?.profile;
 }

@@ -2,7 +2,9 @@
  * What the HTML page's charts plot, taken from the results alone (pure), and how many marks
  * each chart must draw: the browser test holds the drawn page to these counts.
  */
+import { PROFILE_CATEGORIES } from "@bench/core";
 import type { BenchResults, RunResult } from "../../results/types.ts";
+import { profileOf } from "../breakdown.ts";
 import { productLabel, rowsOf } from "../render.ts";
 
 export interface RunPoint {
@@ -47,12 +49,16 @@ export interface HarnessBar { product: string; component: "sampler" | "runner" |
 
 export interface SpeedPoint { product: string; run: number; when: "before" | "after"; speedIndex: number; noisy: boolean }
 
+/** One category's share of a row's CPU in its profile (the page's CPU breakdown table). */
+export interface BreakdownBar { product: string; category: string; share: number; microsPerRecord: number }
+
 export interface ChartData {
   products: ProductSeries[];
   atKnee: KneePoint[];
   spreads: KneeSpread[];
   harness: HarnessBar[];
   speed: SpeedPoint[];
+  breakdown: BreakdownBar[];
 }
 
 function range(values: number[]): Range {
@@ -142,7 +148,14 @@ export function chartData(results: BenchResults): ChartData {
         ]
       : [],
   );
-  return { products, atKnee, spreads, harness, speed };
+  // A bar segment for every category with CPU in it, "other" included: never hidden.
+  const breakdown = measured.flatMap((row): BreakdownBar[] => {
+    const profile = profileOf(results, row);
+    return profile
+      ? PROFILE_CATEGORIES.filter((c) => profile.shares[c] > 0).map((c) => ({ product: row.product, category: c, share: profile.shares[c] * 100, microsPerRecord: profile.microsPerRecord[c] }))
+      : [];
+  });
+  return { products, atKnee, spreads, harness, speed, breakdown };
 }
 
 export interface ChartSpec {
@@ -169,6 +182,7 @@ export function chartSpecs(data: ChartData): ChartSpec[] {
     { id: "knee-us-per-inference", title: "µs CPU per inference at the knee", mark: "dot", expected: data.atKnee.length, empty: "no product kept up at a knee" },
     { id: "harness", title: "harness cost during the windows", mark: "bar", expected: data.harness.length, empty: "no harness cost recorded" },
     { id: "speed-index", title: "machine speed index before and after each run", mark: "dot", expected: data.speed.length, empty: "these results hold no speed index (results files before schema 2 do not record one)" },
+    { id: "cpu-breakdown", title: "where the CPU goes (share of the product tree's CPU, profiled at the row's rate)", mark: "bar", expected: data.breakdown.length, empty: "no row was profiled (--profile; on for a sweep's confirm runs)" },
   );
   return specs;
 }

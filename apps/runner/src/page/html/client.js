@@ -96,11 +96,21 @@
     });
   }
 
+  function breakdown() {
+    return Plot.plot({
+      width: wide, height: 260, grid: true, marginLeft: 55, marginBottom: 50,
+      x: { label: null },
+      y: { label: "% of the product tree's CPU", domain: [0, 100] },
+      color: { domain: ["fetch", "decode", "features", "model", "encode", "produce", "runtime", "other"], legend: true },
+      marks: [Plot.barY(data.breakdown, { x: "product", y: "share", fill: "category", title: (d) => `${d.category}: ${d.share.toFixed(1)} % · ${d.microsPerRecord.toFixed(2)} µs per record` }), Plot.ruleY([0])],
+    });
+  }
+
   const draw = {
     sweep, cpu, latency,
     "knee-rows-per-core": () => atKnee("rowsPerCore", "rows/s per core"),
     "knee-us-per-inference": () => atKnee("usPerInference", "µs CPU per inference"),
-    harness, "speed-index": speed,
+    harness, "speed-index": speed, "cpu-breakdown": breakdown,
   };
   let drawn = 0;
   for (const spec of data.charts) {

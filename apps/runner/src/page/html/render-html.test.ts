@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { readResults } from "../../results/files.ts";
 import type { BenchResults } from "../../results/types.ts";
-import { renderPage } from "../render.ts";
+import { renderPage, rowsOf } from "../render.ts";
 import { chartData, chartSpecs } from "./chart-data.ts";
 import { markdownToHtml } from "./markdown.ts";
 import { renderHtml } from "./render-html.ts";
@@ -77,6 +77,25 @@ describe("chartData", () => {
     ]);
     const all = data.products.flatMap((p) => p.points);
     expect(all.find((p) => p.run === 0)).toMatchObject({ regime: "invalid", noisy: true });
+  });
+
+  it("stacks a row's CPU breakdown by category, 'other' included, and counts a bar per non-empty category", () => {
+    const results = committed();
+    const row = rowsOf(results).measured[0]!;
+    const zero = { fetch: 0, decode: 0, features: 0, model: 0, encode: 0, produce: 0, runtime: 0, other: 0 };
+    row.profile = {
+      seconds: 10, consumedPerSec: 1000, cpuAvg: 50, processes: [],
+      shares: { ...zero, fetch: 0.4, model: 0.35, other: 0.25 },
+      microsPerRecord: { ...zero, fetch: 200, model: 175, other: 125 },
+      overhead: { profilerCpuPercent: 5, cpuMicrosPerRecordWindow: 480, cpuMicrosPerRecordProfiled: 500 },
+    } as unknown as NonNullable<typeof row.profile>;
+    const data = chartData(results);
+    expect(data.breakdown).toEqual([
+      { product: row.product, category: "fetch", share: 40, microsPerRecord: 200 },
+      { product: row.product, category: "model", share: 35, microsPerRecord: 175 },
+      { product: row.product, category: "other", share: 25, microsPerRecord: 125 },
+    ]);
+    expect(chartSpecs(data).find((c) => c.id === "cpu-breakdown")).toMatchObject({ mark: "bar", expected: 3 });
   });
 });
 

@@ -63,7 +63,7 @@ export function renderHtml(results: BenchResults): string {
   sections.push(
     "<p>Every dot is one measured run from the results file. Sweep: the dashed diagonal is consumed = offered; colour is the run's regime, a black cross marks a run on a machine that was not quiet; the green line is the knee, the red one the ceiling. Latency is drawn for keep-up runs only (beyond the knee it is unbounded).</p>",
   );
-  sections.push("<h3>Across products</h3>", `<div class="charts">${["knee-rows-per-core", "knee-us-per-inference", "harness", "speed-index"].map(figure).join("")}</div>`);
+  sections.push("<h3>Across products</h3>", `<div class="charts">${["knee-rows-per-core", "knee-us-per-inference", "cpu-breakdown", "harness", "speed-index"].map(figure).join("")}</div>`);
   sections.push(
     "<p>At the knee: a dot per keep-up run at the knee rate (the repeats), the bar from the lowest to the highest, the tick at the median; a product with no keep-up run at its knee (e.g. one still draining there) is not in these two. Harness: what the sampler, the rest of the runner, gendata and the broker cost while the product's windows ran (the runner bar excludes the sampler). Speed index: reference records per CPU-second measured just before and after each run, where the results record it.</p>",
   );
