@@ -122,8 +122,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const brokerPid = broker?.pid ?? localListenerPid(bootstrap);
   const progress = new RunProgress();
   // Before any product runs: the reading every run's before/after readings are compared with.
-  measureSpeedIndex();
-  const speedReference = measureSpeedIndex().recordsPerCpuSecond;
+  const speedReference = (await measureSpeedIndex()).recordsPerCpuSecond;
   log(`bench: speed index ${Math.round(speedReference)} reference records per CPU-second`);
   const results: BenchResults = {
     schema: 2,

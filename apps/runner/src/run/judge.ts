@@ -9,8 +9,11 @@ import type { DeliveryCheck, RunConditions, Tick, VerificationResult } from "../
 export const FOREIGN_CPU_LIMIT = 10;
 /** Steal averaged over the window above this (100 = one core) makes a run noisy. */
 export const STEAL_LIMIT = 5;
-/** A speed index this far (as a share) from the bench's reference reading makes a run noisy. */
-export const SPEED_DRIFT_LIMIT = 0.15;
+/**
+ * A speed index this far (as a share) from the bench's reference reading makes a run noisy. On a
+ * quiet 2-core VM six readings spread from 96.9k to 119.5k (±10 %), so the bound sits past that.
+ */
+export const SPEED_DRIFT_LIMIT = 0.25;
 
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const pct = (x: number): string => `${x.toFixed(1)}%`;

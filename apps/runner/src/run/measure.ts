@@ -128,7 +128,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
       result.reason = invalidReasons({ verification: result.verification, undrained: 0, drainTimeoutSec: settings.drainTimeoutSec }).join("; ");
       return result;
     }
-    speedBefore = measureSpeedIndex().recordsPerCpuSecond;
+    speedBefore = (await measureSpeedIndex()).recordsPerCpuSecond;
 
     // settle
     const { feed, watch, ticker } = startFeed(product, running, plan, settings, bench, aborted);
@@ -184,7 +184,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
 
   // judge — the speed index after the product has stopped, like the one before it started
   if (result.throughput) {
-    const speed = { before: speedBefore, after: measureSpeedIndex().recordsPerCpuSecond, reference: bench.speedReference };
+    const speed = { before: speedBefore, after: (await measureSpeedIndex()).recordsPerCpuSecond, reference: bench.speedReference };
     result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
   }
   return result;

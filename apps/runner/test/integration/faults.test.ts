@@ -60,7 +60,7 @@ describe("faults: poison pills and kill -9 with restart, against the real broker
       modelsDir: modelsDir(),
       cacheDir: cacheRoot(),
       resultsDir: mkdtempSync(join(tmpdir(), "bench-faults-it-")),
-      speedReference: measureSpeedIndex().recordsPerCpuSecond,
+      speedReference: (await measureSpeedIndex()).recordsPerCpuSecond,
       log: () => undefined,
       interrupted: () => undefined,
     };

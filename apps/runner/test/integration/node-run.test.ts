@@ -35,7 +35,7 @@ describe("a measured run of the node rows against the real broker", () => {
       modelsDir: modelsDir(),
       cacheDir: cacheRoot(),
       resultsDir: mkdtempSync(join(tmpdir(), "bench-it-")),
-      speedReference: measureSpeedIndex().recordsPerCpuSecond,
+      speedReference: (await measureSpeedIndex()).recordsPerCpuSecond,
       log: () => undefined,
       interrupted: () => undefined,
     };
@@ -92,6 +92,7 @@ describe("a measured run of the node rows against the real broker", () => {
     const quiet = await measureRun(node, prepared, settings, bench);
     expect(quiet.status).toBe("ok");
     expect(quiet.conditions!.foreignCpuAvg).toBeLessThan(FOREIGN_CPU_LIMIT);
+    expect(quiet.conditions!.noisyBecause).toEqual([]);
     expect(quiet.conditions!.noisy).toBe(false);
     expect(quiet.ticks.filter((t) => t.phase === "window").every((t) => t.foreignCpuPercent !== undefined && t.stealPercent !== undefined)).toBe(true);
   }, 240_000);

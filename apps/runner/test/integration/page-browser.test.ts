@@ -41,6 +41,14 @@ function expectedMarks(results: BenchResults): Map<string, number> {
   expected.set("knee-us-per-inference", atKnee);
   expected.set("harness", harnessBars);
   expected.set("speed-index", 2 * results.runs.filter((r) => r.conditions).length);
+  // A segment per category with CPU in it, for each row with a profile (its own, or one at its rate).
+  expected.set(
+    "cpu-breakdown",
+    measured.reduce((n, row) => {
+      const profile = row.profile ?? results.runs.find((r) => r.product === row.product && r.settings.offeredRate === row.settings.offeredRate && r.profile)?.profile;
+      return n + (profile ? Object.values(profile.shares).filter((share) => share > 0).length : 0);
+    }, 0),
+  );
   return expected;
 }
 
@@ -107,14 +115,22 @@ describe("page.html in headless Chromium", () => {
     expect(drawn.find((d) => d.id === "speed-index")?.text).toContain("hold no speed index");
   }, 120_000);
 
-  it("draws the speed index of results that record one", async () => {
-    // Synthetic conditions on the small fixture (its runs predate the speed index): two dots per run.
+  it("draws the speed index and the CPU breakdown of results that record them", async () => {
+    // Synthetic conditions and one synthetic profile on the small fixture (its runs predate both).
     const results = readResults([join(repoRoot(), "apps", "runner", "src", "page", "__fixtures__", "results.json")]);
     results.runs.forEach((r, i) => {
       r.conditions = { speedIndexBefore: 1000 + i, speedIndexAfter: 990 + i, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: i === 0, noisyBecause: i === 0 ? ["synthetic"] : [] };
     });
+    const zero = { fetch: 0, decode: 0, features: 0, model: 0, encode: 0, produce: 0, runtime: 0, other: 0 };
+    results.runs[0]!.profile = {
+      seconds: 10, consumedPerSec: 1000, cpuAvg: 50, processes: [],
+      shares: { ...zero, fetch: 0.4, model: 0.35, produce: 0.15, other: 0.1 },
+      microsPerRecord: { ...zero, fetch: 200, model: 175, produce: 75, other: 50 },
+      overhead: { profilerCpuPercent: 5, cpuMicrosPerRecordWindow: 480, cpuMicrosPerRecordProfiled: 500 },
+    } as unknown as NonNullable<(typeof results.runs)[number]["profile"]>;
     const { drawn, errors } = await open(browser, results, "speed");
     expect(errors).toEqual([]);
     expect(drawn.find((d) => d.id === "speed-index")?.marks).toBe(2 * results.runs.length);
+    expect(drawn.find((d) => d.id === "cpu-breakdown")?.marks).toBe(4);
   }, 120_000);
 });

@@ -38,7 +38,7 @@ describe("bench --profile on the real broker", () => {
       modelsDir: modelsDir(),
       cacheDir: cacheRoot(),
       resultsDir: mkdtempSync(join(tmpdir(), "bench-profile-it-")),
-      speedReference: measureSpeedIndex().recordsPerCpuSecond,
+      speedReference: (await measureSpeedIndex()).recordsPerCpuSecond,
       log: () => undefined,
       interrupted: () => undefined,
     };
