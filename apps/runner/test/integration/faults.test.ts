@@ -64,7 +64,7 @@ describe("faults: poison pills and kill -9 with restart, against the real broker
       log: () => undefined,
       interrupted: () => undefined,
     };
-  });
+  }, 60_000);
   afterAll(async () => admin?.close());
 
   const settings: FaultSettings = { rate: 1000, warmupSec: 6, windowSec: 12, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 300, hangSec: 30, poisonRounds: 2, keepTopics: true };

@@ -39,7 +39,7 @@ describe("a measured run of the node rows against the real broker", () => {
       log: () => undefined,
       interrupted: () => undefined,
     };
-  });
+  }, 60_000);
   afterAll(async () => admin?.close());
 
   const settings = { rate: 2000, warmupSec: 3, settleCapSec: 30, windowSec: 8, parallelism: 2, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 30 };
