@@ -4,7 +4,7 @@
  *   start   fresh topics, the product started against them
  *   verify  the fixtures scored right before any timing (else the run is invalid)
  *   settle  gendata at the offered rate until the backlog has settled
- *   window  the measured seconds
+ *   window  the measured seconds (settle and window again if an overload guess was a slow start)
  *   profile where the CPU goes (`--profile` only): profilers attached, gendata still feeding
  *   drain   gendata stopped, the backlog worked off
  *   audit   the whole output read once: lost, duplicated, mis-scored, latency
@@ -24,7 +24,7 @@ import type { BenchContext } from "./context.ts";
 import { GendataProcess } from "./gendata-process.ts";
 import { invalidReasons, judgeConditions } from "./judge.ts";
 import { MachineWatch } from "./machine.ts";
-import { drain, measureWindow, settle } from "./phases.ts";
+import { drain, settledWindow } from "./phases.ts";
 import { measureSpeedIndex } from "./speed-index.ts";
 import { RunTicker } from "./ticker.ts";
 import { verifyProduct } from "./verify.ts";
@@ -136,11 +136,9 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
     bench.onRunStart?.(product.id, settings.rate, settings.warmupSec + settings.windowSec);
     result.ticks = ticker.ticks;
     result.gendataWarnings = ticker.gendataWarnings;
-    const settled = await settle(ticker, settings.rate, settings.warmupSec, settings.settleCapSec);
+    // settle, window (a second settle and window when an "overloaded" guess was a slow start)
+    const { settled, window } = await settledWindow(ticker, settings.rate, settings.warmupSec, settings.settleCapSec, settings.windowSec);
     result.settleSec = settled.seconds;
-
-    // window
-    const window = await measureWindow(ticker, settings.windowSec);
 
     // profile
     if (settings.profileSec) result.profile = await profilePhase({ roots: () => running.rootPids(), rules: product.profileRules, seconds: settings.profileSec, ticker, windowTicks: window.ticks, runDir: plan.runDir, resultsDir: bench.resultsDir, log: bench.log });

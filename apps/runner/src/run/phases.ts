@@ -4,6 +4,7 @@
  * backlog worked off). Each takes the run's ticker and returns what the next needs.
  */
 import type { GendataProcess, GendataReport } from "./gendata-process.ts";
+import { throughput } from "../metrics/derive.ts";
 import { SETTLE_RULE, settleVerdict, type BacklogPoint } from "../metrics/settle.ts";
 import type { Tick } from "../results/types.ts";
 import type { RunTicker } from "./ticker.ts";
@@ -15,15 +16,33 @@ export interface SettleOutcome {
   seconds: number;
 }
 
-export async function settle(ticker: RunTicker, rate: number, minSec: number, capSec: number): Promise<SettleOutcome> {
+export async function settle(ticker: RunTicker, rate: number, minSec: number, capSec: number, allowOverload = true): Promise<SettleOutcome> {
   const points: BacklogPoint[] = [];
-  const rule = { ...SETTLE_RULE, minSec, capSec };
+  const rule = { ...SETTLE_RULE, minSec, capSec, ...(allowOverload ? {} : { overloadBacklogSec: Number.POSITIVE_INFINITY }) };
   for (;;) {
     const tick = await ticker.next("settle");
     points.push({ t: tick.t, backlog: tick.inputEnd - tick.outputEnd, inputEnd: tick.inputEnd });
     const verdict = settleVerdict(points, rate, rule);
     if (verdict.kind !== "wait") return { how: verdict.kind, seconds: tick.t };
   }
+}
+
+/**
+ * Settle, then the window. "Overloaded" is a guess from a growing backlog, and a product still
+ * warming up at the warmup's end looks the same (seen: flink at 10k/s, backlog growing at 10 s,
+ * then a window of catch-up at 13k/s): the window must confirm it. When it does not (the window
+ * is not saturated), that window is relabelled settle, and the run settles again by the backlog
+ * alone and measures a second window.
+ */
+export async function settledWindow(ticker: RunTicker, rate: number, minSec: number, capSec: number, windowSec: number): Promise<{ settled: SettleOutcome; window: { ticks: Tick[]; produceMs: [number, number] } }> {
+  let settled = await settle(ticker, rate, minSec, capSec);
+  let window = await measureWindow(ticker, windowSec);
+  if (settled.how === "overloaded" && throughput(window.ticks).regime !== "saturated") {
+    ticker.discardWindow();
+    settled = await settle(ticker, rate, minSec, capSec, false);
+    window = await measureWindow(ticker, windowSec);
+  }
+  return { settled, window };
 }
 
 /** The measured window: `seconds` of ticks after the settle phase's last. */

@@ -44,6 +44,12 @@ export class RunTicker {
     this.lastProgressAt = this.elapsed();
   }
 
+  /** The window so far was not a steady state after all: its ticks become settle ticks. */
+  discardWindow(): void {
+    for (const tick of this.ticks) if (tick.phase === "window") tick.phase = "settle";
+    this.windowHarness.length = 0;
+  }
+
   /** Seconds since gendata started. */
   elapsed(): number {
     return (performance.now() - this.t0) / 1000;

@@ -1,0 +1,54 @@
+import type { Phase, Tick } from "../results/types.ts";
+import { settledWindow } from "./phases.ts";
+import type { RunTicker } from "./ticker.ts";
+
+const RATE = 10_000;
+
+/**
+ * A scripted ticker (a stand-in for the 1 s beat over a real product): records arrive at RATE;
+ * the product republishes `out(t)` records by second t.
+ */
+function scripted(out: (t: number) => number): RunTicker & { ticks: Tick[] } {
+  const ticks: Tick[] = [];
+  let t = 0;
+  const ticker = {
+    ticks,
+    windowHarness: [] as RunTicker["windowHarness"],
+    elapsed: () => t,
+    discardWindow(): void {
+      for (const tick of ticks) if (tick.phase === "window") tick.phase = "settle";
+    },
+    async next(phase: Phase): Promise<Tick> {
+      t++;
+      const tick: Tick = { t, phase, inputEnd: RATE * t, consumed: out(t), outputEnd: out(t), cpuPercent: 50, memMb: 100, processes: 1, instrument: "pss" };
+      ticks.push(tick);
+      return tick;
+    },
+  };
+  return ticker as unknown as RunTicker & { ticks: Tick[] };
+}
+
+describe("settle, then the window", () => {
+  it("a slow start read as overloaded is caught by its window, and the run settles and measures again", async () => {
+    // Nothing republished for 8 s (start-up), then 15k/s until caught up, then the offered rate.
+    const backlogAt8 = RATE * 8;
+    const caughtUp = 8 + backlogAt8 / 5_000; // 24 s
+    const out = (t: number): number => (t <= 8 ? 0 : t <= caughtUp ? 15_000 * (t - 8) : RATE * t - 200);
+    const ticker = scripted(out);
+    const { settled, window } = await settledWindow(ticker, RATE, 10, 120, 10);
+    expect(settled.how).toBe("settled");
+    expect(window.ticks[0]!.t).toBeGreaterThan(caughtUp);
+    expect(window.ticks.every((t) => t.phase === "window")).toBe(true);
+    // The first window (catch-up) was relabelled: only the second counts.
+    expect(ticker.ticks.filter((t) => t.phase === "window")).toHaveLength(10);
+    expect(ticker.ticks.some((t) => t.phase === "settle" && t.t > 10 && t.t <= 20)).toBe(true);
+  });
+
+  it("a product really past its capacity keeps its overloaded window (saturated)", async () => {
+    const ticker = scripted((t) => 6_000 * t);
+    const { settled, window } = await settledWindow(ticker, RATE, 10, 120, 10);
+    expect(settled.how).toBe("overloaded");
+    expect(window.ticks[0]!.t).toBe(11);
+    expect(ticker.ticks.filter((t) => t.phase === "window")).toHaveLength(10);
+  });
+});
