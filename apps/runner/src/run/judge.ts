@@ -10,10 +10,12 @@ export const FOREIGN_CPU_LIMIT = 10;
 /** Steal averaged over the window above this (100 = one core) makes a run noisy. */
 export const STEAL_LIMIT = 5;
 /**
- * A speed index this far (as a share) from the bench's reference reading makes a run noisy. On a
- * quiet 2-core VM six readings spread from 96.9k to 119.5k (±10 %), so the bound sits past that.
+ * A speed index this far (as a share) from the bench's reference reading makes a run noisy. On the
+ * quiet 2-core VM of 2026-12-01 the best-of-five readings spread from about 95k to 162k over a
+ * session (the VM's own speed moves that much), so a tighter bound flagged quiet runs by the
+ * third; 35 % still catches the 1.7x-4x slowdowns the bound exists for.
  */
-export const SPEED_DRIFT_LIMIT = 0.25;
+export const SPEED_DRIFT_LIMIT = 0.35;
 
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const pct = (x: number): string => `${x.toFixed(1)}%`;
