@@ -11,7 +11,6 @@ import { localListenerPid } from "../../src/broker/local-pid.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
 import { measureRun, type BenchContext } from "../../src/run/measure.ts";
 import { FOREIGN_CPU_LIMIT } from "../../src/run/judge.ts";
-import { measureSpeedIndex } from "../../src/run/speed-index.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
 
@@ -35,7 +34,9 @@ describe("a measured run of the node rows against the real broker", () => {
       modelsDir: modelsDir(),
       cacheDir: cacheRoot(),
       resultsDir: mkdtempSync(join(tmpdir(), "bench-it-")),
-      speedReference: (await measureSpeedIndex()).recordsPerCpuSecond,
+      // 0: no speed-index comparison. These tests are about foreign load and the run itself; the
+      // VM's own speed moves ±30 % between readings, and the index has tests of its own.
+      speedReference: 0,
       log: () => undefined,
       interrupted: () => undefined,
     };
