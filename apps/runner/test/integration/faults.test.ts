@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, readTopic, ReferenceModel, repoRoot, type Product } from "@bench/core";
-import { localListenerPid } from "../../src/broker/local-pid.ts";
+import { testBenchContext } from "./bench-context.ts";
 import { runFaults, type FaultSettings } from "../../src/faults/run-faults.ts";
 import { renderFaults } from "../../src/page/faults.ts";
 import type { BenchContext } from "../../src/run/context.ts";
@@ -49,21 +49,7 @@ describe("faults: poison pills and kill -9 with restart, against the real broker
     if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     admin = await KafkaAdmin.connect(bootstrap);
     products = await discoverProducts(repoRoot());
-    const brokerPid = localListenerPid(bootstrap);
-    bench = {
-      bootstrap,
-      ...(brokerPid !== undefined ? { brokerPid } : {}),
-      admin,
-      reference: await ReferenceModel.load(modelsDir()),
-      fixtures: loadFixtures(fixturesDir()),
-      repoRoot: repoRoot(),
-      modelsDir: modelsDir(),
-      cacheDir: cacheRoot(),
-      resultsDir: mkdtempSync(join(tmpdir(), "bench-faults-it-")),
-      speedReference: (await measureSpeedIndex()).recordsPerCpuSecond,
-      log: () => undefined,
-      interrupted: () => undefined,
-    };
+    bench = await testBenchContext(bootstrap, admin, { name: "faults-it", speedReference: (await measureSpeedIndex()).recordsPerCpuSecond });
   }, 60_000);
   afterAll(async () => admin?.close());
 

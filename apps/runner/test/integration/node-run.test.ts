@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheRoot, CLOCK_TICKS, FIXTURE_SEED, readStat, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, ReferenceModel, repoRoot, type Product } from "@bench/core";
-import { localListenerPid } from "../../src/broker/local-pid.ts";
+import { testBenchContext } from "./bench-context.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
 import { measureRun, type BenchContext } from "../../src/run/measure.ts";
 import { FOREIGN_CPU_LIMIT } from "../../src/run/judge.ts";
@@ -23,23 +23,9 @@ describe("a measured run of the node rows against the real broker", () => {
     if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     admin = await KafkaAdmin.connect(bootstrap);
     products = await discoverProducts(repoRoot());
-    const brokerPid = localListenerPid(bootstrap);
-    bench = {
-      bootstrap,
-      ...(brokerPid !== undefined ? { brokerPid } : {}),
-      admin,
-      reference: await ReferenceModel.load(modelsDir()),
-      fixtures: loadFixtures(fixturesDir()),
-      repoRoot: repoRoot(),
-      modelsDir: modelsDir(),
-      cacheDir: cacheRoot(),
-      resultsDir: mkdtempSync(join(tmpdir(), "bench-it-")),
-      // 0: no speed-index comparison. These tests are about foreign load and the run itself; the
-      // VM's own speed moves ±30 % between readings, and the index has tests of its own.
-      speedReference: 0,
-      log: () => undefined,
-      interrupted: () => undefined,
-    };
+    // speedReference 0: no speed-index comparison. These tests are about foreign load and the run;
+    // the VM's own speed moves ±30 % between readings, and the index has tests of its own.
+    bench = await testBenchContext(bootstrap, admin, { name: "it", speedReference: 0 });
   }, 60_000);
   afterAll(async () => admin?.close());
 

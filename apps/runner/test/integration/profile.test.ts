@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, PROFILE_CATEGORIES, ReferenceModel, repoRoot, type Product } from "@bench/core";
-import { localListenerPid } from "../../src/broker/local-pid.ts";
+import { testBenchContext } from "./bench-context.ts";
 import { prepareProfilers } from "../../src/profile/window.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
 import { measureRun, productCacheDir, type BenchContext } from "../../src/run/measure.ts";
@@ -27,21 +27,7 @@ describe("bench --profile on the real broker", () => {
     if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     admin = await KafkaAdmin.connect(bootstrap);
     products = await discoverProducts(repoRoot());
-    const brokerPid = localListenerPid(bootstrap);
-    bench = {
-      bootstrap,
-      ...(brokerPid !== undefined ? { brokerPid } : {}),
-      admin,
-      reference: await ReferenceModel.load(modelsDir()),
-      fixtures: loadFixtures(fixturesDir()),
-      repoRoot: repoRoot(),
-      modelsDir: modelsDir(),
-      cacheDir: cacheRoot(),
-      resultsDir: mkdtempSync(join(tmpdir(), "bench-profile-it-")),
-      speedReference: (await measureSpeedIndex()).recordsPerCpuSecond,
-      log: () => undefined,
-      interrupted: () => undefined,
-    };
+    bench = await testBenchContext(bootstrap, admin, { name: "profile-it", speedReference: (await measureSpeedIndex()).recordsPerCpuSecond });
     await prepareProfilers(() => undefined);
   }, 300_000);
   afterAll(async () => admin?.close());
