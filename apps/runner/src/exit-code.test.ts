@@ -1,8 +1,8 @@
 import { EXIT, exitCodeFor } from "./exit-code.ts";
 import type { FaultResult, RunResult } from "./results/types.ts";
 
-const run = (status: RunResult["status"], noisy = false): RunResult =>
-  ({ product: "p", status, ...(noisy ? { conditions: { noisy: true } } : {}) }) as unknown as RunResult;
+const run = (status: RunResult["status"], noisy = false, rate = 1000): RunResult =>
+  ({ product: "p", status, settings: { offeredRate: rate }, ...(noisy ? { conditions: { noisy: true } } : {}) }) as unknown as RunResult;
 
 describe("the bench's exit code", () => {
   it("is 0 when every run that ran is valid and quiet; a skipped row does not change it", () => {
@@ -14,6 +14,11 @@ describe("the bench's exit code", () => {
   });
   it("is 4 when every run is valid but one was noisy", () => {
     expect(exitCodeFor([run("ok"), run("ok", true)], false)).toBe(4);
+  });
+  it("is 0 when a noisy sweep step was run again quietly at the same rate, 4 when the quiet run was at another rate", () => {
+    expect(exitCodeFor([run("ok", true), run("ok")], false)).toBe(EXIT.ok);
+    expect(exitCodeFor([run("ok", true, 2000), run("ok", false, 1000)], false)).toBe(EXIT.noisy);
+    expect(exitCodeFor([run("ok", true), run("ok", true)], false)).toBe(EXIT.noisy);
   });
   it("is 130 when interrupted", () => {
     expect(exitCodeFor([run("invalid")], true)).toBe(130);

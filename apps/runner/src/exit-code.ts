@@ -28,6 +28,12 @@ export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean, fa
   if (faults.some((f) => f.status === "ok" && (f.tally?.lost ?? 0) > 0)) return EXIT.faultLoss;
   if (faults.some((f) => f.status !== "ok")) return EXIT.failedOrInvalid;
   if (runs.some((r) => r.status === "failed" || r.status === "invalid")) return EXIT.failedOrInvalid;
-  if (runs.some((r) => r.conditions?.noisy)) return EXIT.noisy;
+  if (runs.some((r, i) => r.conditions?.noisy && !repeatedQuietly(runs, i))) return EXIT.noisy;
   return EXIT.ok;
+}
+
+/** A sweep runs a noisy step again: a later quiet, valid run of the product at the same rate replaces it. */
+function repeatedQuietly(runs: readonly RunResult[], index: number): boolean {
+  const noisy = runs[index] as RunResult;
+  return runs.slice(index + 1).some((r) => r.product === noisy.product && r.settings?.offeredRate === noisy.settings?.offeredRate && r.status === "ok" && !r.conditions?.noisy);
 }

@@ -148,6 +148,25 @@ describe("which run stands for a product", () => {
   });
 });
 
+describe("a row that is not a sustainable point", () => {
+  const withRegime = (regime: "draining" | "saturated"): BenchResults => {
+    const results = committed();
+    const base = results.runs.find((r) => r.product === "node")!;
+    results.runs = [{ ...base, throughput: { ...base.throughput!, regime } }];
+    results.sweeps = [{ product: "node", confirmed: false, stoppedBecause: "test.", steps: [] }];
+    return results;
+  };
+
+  it("a draining row is marked as catch-up, never ✓ (the 2026-11-30 flink row was a draining window)", () => {
+    const page = renderPage(withRegime("draining"));
+    expect(page).toMatch(/^\| node .*\| ⚠ DRAINING — a backlog was being worked off: catch-up CPU, not a steady state \|$/m);
+  });
+
+  it("a saturated row is marked as past capacity", () => {
+    expect(renderPage(withRegime("saturated"))).toMatch(/^\| node .*\| ⚠ SATURATED — past capacity/m);
+  });
+});
+
 describe("readResults merging", () => {
   it("lets a product measured again in a later file replace its earlier runs", async () => {
     const { mkdtempSync, writeFileSync } = await import("node:fs");

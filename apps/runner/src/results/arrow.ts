@@ -112,6 +112,7 @@ export const STEP_COLUMNS: Column<StepRow>[] = [
   { name: "lag_drift", type: "f64", get: (x) => x.s.lagDrift },
   { name: "cpu_avg", type: "f64", get: (x) => x.s.cpuAvg },
   { name: "failed", type: "utf8", get: (x) => x.s.failed },
+  { name: "interrupted", type: "utf8", get: (x) => x.s.interrupted },
   { name: "invalid", type: "utf8", get: (x) => x.s.invalid },
   { name: "noisy", type: "utf8", get: (x) => x.s.noisy },
   { name: "unsettled", type: "bool", get: (x) => x.s.unsettled },

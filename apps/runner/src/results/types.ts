@@ -192,6 +192,8 @@ export interface SweepStep {
   lagDrift?: number;
   cpuAvg?: number;
   failed?: string;
+  /** The bench was interrupted during this step ("interrupted by SIGTERM"): not the product's doing. */
+  interrupted?: string;
   /** The run did not do the work (see RunStatus): the sweep stops there. */
   invalid?: string;
   /** The machine was not quiet (RunConditions.noisyBecause): the step was repeated. */

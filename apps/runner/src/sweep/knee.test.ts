@@ -49,20 +49,54 @@ describe("findKnee", () => {
     expect(r.stoppedBecause).toMatch(/25000\/s held on a repeat/);
   });
 
-  it("stops where gendata falls short and never takes that as the product's limit", async () => {
+  it("bisects below a rate gendata falls short of and never takes that as the product's limit", async () => {
     const C = 100_000;
     const G = 30_000;
     const { runAt, calls } = product(C, { G });
     const r = await findKnee(runAt, DEFAULT_SWEEP);
-    // climb 5k 10k 20k 40k(short): stop there, then confirm what kept up
-    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 20_000]);
-    expect(r.knee).toBe(20_000);
+    // climb 5k 10k 20k 40k(short), refine 30k (reached) 35k(short), confirm 30k
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 30_000, 35_000, 30_000]);
+    expect(r.knee).toBe(30_000);
     expect(r.knee).toBeLessThanOrEqual(G);
     expect(r.ceiling).toBeUndefined();
-    expect(r.stoppedBecause).toMatch(/gendata could not reach 40000\/s/);
-    expect(r.stoppedBecause).toMatch(/at least 20000\/s/);
+    expect(r.stoppedBecause).toMatch(/gendata could not reach 35000\/s/);
+    expect(r.stoppedBecause).toMatch(/at least 30000\/s/);
     expect(r.stoppedBecause).not.toMatch(/saturated/);
     expect(r.confirmed).toBe(true);
+  });
+
+  it("a step gendata falls short of is not repeated for noise (seen: flink at 160k, short and noisy three times)", async () => {
+    const { runAt, calls } = product(200_000, {
+      G: 120_000,
+      override: (_call, rate, normal) => (rate === 160_000 ? { ...normal, noisy: "speed index after the run 276732 is 56% from the bench's 177961 (limit ±35%)" } : undefined),
+    });
+    const r = await findKnee(runAt, { ...DEFAULT_SWEEP, refineSteps: 0 });
+    expect(calls.filter((c) => c.rate === 160_000)).toHaveLength(1);
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 80_000, 160_000, 80_000]);
+    expect(r.knee).toBe(80_000);
+    expect(r.confirmed).toBe(true);
+    expect(r.stoppedBecause).toMatch(/gendata could not reach 160000\/s.*at least 80000\/s.*held on a repeat/);
+  });
+
+  it("gendata short at the very first rate stops with that reason and no knee", async () => {
+    const { runAt, calls } = product(100_000, { G: 1000 });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(calls.map((c) => c.rate)).toEqual([5000]);
+    expect(r.knee).toBeUndefined();
+    expect(r.stoppedBecause).toMatch(/gendata could not reach 5000\/s/);
+  });
+
+  it("an interrupted bench stops the sweep without blaming the product", async () => {
+    const { runAt } = product(30_000, {
+      override: (_call, rate, normal) => (rate === 40_000 ? { ...normal, regime: "saturated", interrupted: "interrupted by SIGTERM" } : undefined),
+    });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(r.steps.map((s) => s.rate)).toEqual([5000, 10_000, 20_000, 40_000]);
+    expect(r.knee).toBe(20_000);
+    expect(r.confirmed).toBe(false);
+    expect(r.ceiling).toBeUndefined();
+    expect(r.stoppedBecause).toMatch(/the bench was interrupted by SIGTERM during the run at 40000\/s.*not confirmed \(the bench was interrupted\)/);
+    expect(r.stoppedBecause).not.toMatch(/failed/);
   });
 
   it("a lucky keep-up above capacity is rejected by the confirm repeat, and the knee steps down", async () => {

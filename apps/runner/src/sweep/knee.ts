@@ -17,6 +17,8 @@ export interface StepOutcome {
   gendataShort: boolean;
   /** the run failed (crash/hang): stop the sweep. */
   failed?: string;
+  /** the bench itself was interrupted ("interrupted by SIGTERM"): stop the sweep; says nothing about the product. */
+  interrupted?: string;
   /** the run did not do the work (verification, lost or mis-scored records, undrained): stop the sweep. */
   invalid?: string;
   /** the machine was not quiet or had slowed down: the step is run again (bounded), never a knee. */
@@ -58,7 +60,8 @@ function fmt(n: number): string {
   return String(n >= 100 ? Math.round(n) : Number(n.toPrecision(3)));
 }
 
-type Verdict = { kind: "keep-up" | "saturated" } | { kind: "stop"; reason: string };
+/** unreachable: gendata could not offer the rate, so the step bounds the search without saying anything of the product. */
+type Verdict = { kind: "keep-up" | "saturated" } | { kind: "unreachable"; reason: string } | { kind: "stop"; reason: string };
 
 export async function findKnee(
   runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
@@ -80,18 +83,19 @@ export async function findKnee(
       if (steps.length >= MAX_STEPS) return { stop: `the sweep hit its cap of ${MAX_STEPS} runs` };
       outcome = await runAt(rate, purpose);
       steps.push({ ...outcome, purpose });
-      if (outcome.noisy === undefined || outcome.failed !== undefined || outcome.invalid !== undefined) break;
+      // A rate gendata cannot reach is not run again for noise: the repeat would fall short too.
+      if (outcome.noisy === undefined || outcome.failed !== undefined || outcome.invalid !== undefined || outcome.interrupted !== undefined || outcome.gendataShort) break;
       if (noisyRepeats >= MAX_NOISY_REPEATS) {
         return { stop: `the machine stayed noisy at ${fmt(rate)}/s over ${noisyRepeats + 1} runs (${outcome.noisy}): no figure from it is kept` };
       }
     }
+    if (outcome.interrupted !== undefined) return { stop: `the bench was ${outcome.interrupted} during the run at ${fmt(rate)}/s` };
     if (outcome.failed !== undefined) return { stop: `the run at ${fmt(rate)}/s failed: ${outcome.failed}` };
     if (outcome.invalid !== undefined) return { stop: `the run at ${fmt(rate)}/s was invalid: ${outcome.invalid}` };
-    if (outcome.gendataShort) {
-      return { stop: `gendata could not reach ${fmt(rate)}/s (it delivered ${fmt(outcome.offeredPerSec)}/s), so the product was not pushed further` };
-    }
     return outcome;
   }
+
+  const unreachable = (o: StepOutcome): string => `gendata could not reach ${fmt(o.rate)}/s (it delivered ${fmt(o.offeredPerSec)}/s), so the product was not pushed further`;
 
   /**
    * One verdict about the product at `rate`. Only a settled keep-up run counts as keeping up; a
@@ -102,9 +106,11 @@ export async function findKnee(
     const sustained = (o: StepOutcome): boolean => o.regime === "keep-up" && o.unsettled !== true;
     let outcome = await once(rate, purpose);
     if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
+    if (outcome.gendataShort) return { kind: "unreachable", reason: unreachable(outcome) };
     if (!sustained(outcome) && outcome.regime !== "saturated") {
       outcome = await once(rate, purpose);
       if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
+      if (outcome.gendataShort) return { kind: "unreachable", reason: unreachable(outcome) };
     }
     const kind = sustained(outcome) ? "keep-up" : "saturated";
     (kind === "keep-up" ? keptUp : saturatedAt).add(rate);
@@ -112,15 +118,22 @@ export async function findKnee(
   }
 
   let lo: number | undefined; // highest keep-up rate below hi
-  let hi: number | undefined; // lowest saturated rate
+  let hi: number | undefined; // lowest saturated (or, see shortOfHi, unreachable) rate
+  let shortOfHi: string | undefined; // hi is a rate gendata could not reach, not one the product failed at
   let stop: string | undefined;
   let bracketed = false; // the knee lies between lo and a saturated hi, not merely "at least lo"
 
-  // Climb geometrically until saturated or at maxRate.
+  // Climb geometrically until saturated, unreachable or at maxRate.
   let rate = roundRate(startRate);
   for (;;) {
     const v = await measure(rate, "climb");
     if (v.kind === "stop") { stop = v.reason; break; }
+    if (v.kind === "unreachable") {
+      // Nothing kept up yet: there is no rate between to look at.
+      if (lo === undefined) stop = v.reason;
+      else { hi = rate; shortOfHi = v.reason; }
+      break;
+    }
     if (v.kind === "saturated") { hi = rate; break; }
     lo = rate;
     if (rate >= maxRate) { stop = `the product kept up at the sweep's maximum of ${fmt(maxRate)}/s`; break; }
@@ -132,12 +145,13 @@ export async function findKnee(
     const next = roundRate(hi / factor);
     if (next >= hi) { stop = `the product was saturated even at ${fmt(hi)}/s`; break; }
     const v = await measure(next, "climb");
-    if (v.kind === "stop") stop = v.reason;
+    if (v.kind === "stop" || v.kind === "unreachable") stop = v.reason;
     else if (v.kind === "saturated") hi = next;
     else lo = next;
   }
 
-  // Bisect between the last keep-up and the first saturated rate.
+  // Bisect between the last keep-up and the first saturated rate, or the first rate gendata
+  // could not reach: below that one, gendata may still offer enough to learn something.
   if (stop === undefined && lo !== undefined && hi !== undefined) {
     for (let i = 0; i < refineSteps; i++) {
       const mid = roundRate((lo + hi) / 2);
@@ -145,9 +159,11 @@ export async function findKnee(
       const v = await measure(mid, "refine");
       if (v.kind === "stop") { stop = v.reason; break; }
       if (v.kind === "keep-up") lo = mid;
-      else hi = mid;
+      else if (v.kind === "unreachable") { hi = mid; shortOfHi = v.reason; }
+      else { hi = mid; shortOfHi = undefined; }
     }
-    if (stop === undefined) {
+    if (stop === undefined && shortOfHi !== undefined) stop = shortOfHi;
+    else if (stop === undefined) {
       bracketed = true;
       stop = `the product saturated at ${fmt(hi)}/s and kept up at ${fmt(lo)}/s`;
     }
@@ -160,6 +176,8 @@ export async function findKnee(
   let neverHeld = false;
   if (knee !== undefined && !opts.confirm) {
     note = "; not confirmed (confirm is off)";
+  } else if (knee !== undefined && steps[steps.length - 1]?.interrupted !== undefined) {
+    note = "; not confirmed (the bench was interrupted)";
   } else if (knee !== undefined && steps[steps.length - 1]?.failed !== undefined) {
     note = "; not confirmed (a failed product is not run again)";
   } else if (knee !== undefined && steps.some((s) => s.invalid !== undefined)) {
@@ -173,7 +191,7 @@ export async function findKnee(
     const rejected: number[] = [];
     for (let stepDowns = 0; ; stepDowns++) {
       const v = await measure(knee, "confirm");
-      if (v.kind === "stop") { note = `; ${fmt(knee)}/s was not confirmed: ${v.reason}`; break; }
+      if (v.kind === "stop" || v.kind === "unreachable") { note = `; ${fmt(knee)}/s was not confirmed: ${v.reason}`; break; }
       if (v.kind === "keep-up") {
         confirmed = true;
         note = rejected.length === 0
@@ -202,7 +220,7 @@ export async function findKnee(
     note = "; no knee is reported for a product with an invalid run";
   }
   const ceilings = steps
-    .filter((s) => s.regime === "saturated" && !s.gendataShort && s.failed === undefined && s.invalid === undefined && s.noisy === undefined)
+    .filter((s) => s.regime === "saturated" && !s.gendataShort && s.failed === undefined && s.interrupted === undefined && s.invalid === undefined && s.noisy === undefined)
     .map((s) => s.consumedPerSec);
   const bound = knee !== undefined && !bracketed && !neverHeld ? `; the knee is at least ${fmt(knee)}/s` : "";
   return {

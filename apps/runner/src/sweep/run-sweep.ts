@@ -5,6 +5,7 @@
 import type { Prepared, Product } from "@bench/core";
 import type { RunResult, SweepRecord } from "../results/types.ts";
 import { measureRun, type BenchContext, type RunSettings } from "../run/measure.ts";
+import { runSummary } from "../summary.ts";
 import { findKnee, type StepOutcome, type SweepOptions } from "./knee.ts";
 
 /** gendata delivering less than this share of the asked rate says nothing about the product. */
@@ -20,11 +21,15 @@ export async function sweepProduct(
 ): Promise<SweepRecord> {
   const steps: SweepRecord["steps"] = [];
   const result = await findKnee(async (rate, purpose): Promise<StepOutcome> => {
-    if (bench.interrupted()) return { rate, offeredPerSec: 0, consumedPerSec: 0, regime: "saturated", gendataShort: false, failed: bench.interrupted() as string };
+    const interrupted = bench.interrupted();
+    if (interrupted) return { rate, offeredPerSec: 0, consumedPerSec: 0, regime: "saturated", gendataShort: false, interrupted };
     bench.log(`== ${product.id}: sweep ${purpose} at ${rate}/s`);
     const run = { ...(await measureRun(product, prepared, { ...base, rate, profileSec: purpose === "confirm" ? base.profileSec : 0 }, bench)), sweepPurpose: purpose };
     onRun(run);
-    const outcome = stepOutcome(run, rate);
+    // A run the bench's own interruption cut short is the bench's failure, not the product's.
+    const stopped = bench.interrupted();
+    const outcome: StepOutcome = stopped ? { ...stepOutcome(run, rate), interrupted: stopped } : stepOutcome(run, rate);
+    if (stopped) delete outcome.failed;
     const c = run.conditions;
     steps.push({
       ...outcome,
@@ -32,8 +37,8 @@ export async function sweepProduct(
       ...(run.throughput ? { lagDrift: run.throughput.lagDrift, cpuAvg: run.throughput.cpuAvg } : {}),
       ...(c ? { speedIndex: c.speedIndexBefore, foreignCpuAvg: c.foreignCpuAvg, stealAvg: c.stealAvg } : {}),
     });
-    const marks = [outcome.noisy && `NOISY: ${outcome.noisy}`, outcome.unsettled && "unsettled", outcome.invalid && `INVALID: ${outcome.invalid}`].filter(Boolean);
-    bench.log(`== ${product.id}: ${rate}/s -> ${outcome.failed ?? `${Math.round(outcome.consumedPerSec)}/s consumed, ${outcome.regime}${marks.length > 0 ? ` (${marks.join("; ")})` : ""}`}`);
+    const short = outcome.gendataShort ? " (gendata short of the asked rate: not the product's limit)" : "";
+    bench.log(`== ${product.id}: ${purpose} at ${rate}/s -> ${outcome.interrupted ?? runSummary(run)}${short}`);
     return outcome;
   }, options);
   return {

@@ -68,6 +68,8 @@ function commitAfterFlush(): void {
   const upTo = producedUpTo;
   producer.flush(30_000, (err) => {
     flushing = false;
+    // Once the clean stop has begun it commits for itself; a commit here could race the disconnect.
+    if (stopping) return;
     if (err) {
       console.error(`flush failed, not committing: ${err.message}`);
       return;
@@ -147,8 +149,18 @@ while (!stopping) {
   commitAfterFlush();
 }
 
-// Clean stop: everything produced is delivered and committed before leaving.
+// Clean stop: a flush in flight ends first, then everything produced is delivered and committed.
+while (flushing) await new Promise((resolve) => setTimeout(resolve, 10));
 await new Promise<void>((resolve) => producer.flush(30_000, () => resolve()));
-if (producedUpTo >= 0) consumer.commitSync({ topic: inputTopic, partition: 0, offset: producedUpTo + 1 });
+if (producedUpTo >= 0) {
+  try {
+    consumer.commitSync({ topic: inputTopic, partition: 0, offset: producedUpTo + 1 });
+  } catch (error) {
+    // Not fatal for delivery (the records are redone from the last commit), but a stop that
+    // could not commit is not a clean one: say why and exit non-zero.
+    console.error(`final commit failed: ${(error as Error).message}`);
+    process.exitCode = 1;
+  }
+}
 await new Promise<void>((resolve) => consumer.disconnect(() => resolve()));
 await new Promise<void>((resolve) => producer.disconnect(() => resolve()));
