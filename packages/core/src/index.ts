@@ -31,9 +31,11 @@ export {
 export {
   consumerSettingsProse,
   effectiveSettingsMismatches,
+  javaProducerMismatches,
   KAFKA_SETTINGS,
   kafkaSettingsEnv,
   parseConfDump,
+  parseJavaClientConfigs,
   settingsMismatches,
   type ClientSettings,
   type DumpedClient,

@@ -1,4 +1,4 @@
-import { consumerSettingsProse, effectiveSettingsMismatches, KAFKA_SETTINGS, kafkaSettingsEnv, parseConfDump, settingsMismatches } from "./kafka-settings.ts";
+import { consumerSettingsProse, effectiveSettingsMismatches, javaProducerMismatches, KAFKA_SETTINGS, kafkaSettingsEnv, parseConfDump, parseJavaClientConfigs, settingsMismatches } from "./kafka-settings.ts";
 
 // What librdkafka 2.15 printed for a consumer and a producer created with debug=conf.
 const DUMP = `LOG INIT [thrd:app]: librdkafka v2.15.1 (0x20f01ff) rdkafka#consumer-1 initialized
@@ -64,6 +64,27 @@ describe("the shared Kafka settings", () => {
     expect(effectiveSettingsMismatches(DUMP.replace("fetch.wait.max.ms = 10", "fetch.wait.max.ms = 500"), KAFKA_SETTINGS)).toEqual([
       "consumer 1: fetch.wait.max.ms: want 10, got 500",
     ]);
+  });
+
+  it("reads the Java client's logged configurations (Flink's shaded client) and holds its producers against the shared settings", () => {
+    const javaLog = [
+      "2026-12-01 10:00:00,000 INFO  org.apache.flink.kafka.shaded.org.apache.kafka.clients.consumer.ConsumerConfig [] - ConsumerConfig values: ",
+      "\tfetch.min.bytes = 1",
+      "\tgroup.id = bench.flink",
+      "2026-12-01 10:00:01,000 INFO  org.apache.flink.kafka.shaded.org.apache.kafka.clients.producer.ProducerConfig [] - ProducerConfig values: ",
+      "\tacks = -1",
+      "\tcompression.type = lz4",
+      "\tenable.idempotence = true",
+      "\tlinger.ms = 5",
+      "2026-12-01 10:00:01,100 INFO  org.apache.flink.kafka.shaded.org.apache.kafka.common.utils.AppInfoParser [] - Kafka version: 3.9.0",
+    ].join("\n");
+    expect(parseJavaClientConfigs(javaLog)).toEqual([
+      { kind: "consumer", config: { "fetch.min.bytes": "1", "group.id": "bench.flink" } },
+      { kind: "producer", config: { acks: "-1", "compression.type": "lz4", "enable.idempotence": "true", "linger.ms": "5" } },
+    ]);
+    expect(javaProducerMismatches(javaLog, KAFKA_SETTINGS.producer)).toEqual([]);
+    expect(javaProducerMismatches(javaLog.replace("linger.ms = 5", "linger.ms = 0"), KAFKA_SETTINGS.producer)).toEqual(["producer 1: linger.ms: want 5, got 0"]);
+    expect(javaProducerMismatches("no config here", KAFKA_SETTINGS.producer)).toEqual(["no Java ProducerConfig in the log (is the client's INFO logging on?)"]);
   });
 
   it("hands the apps JSON they can read back into the same values", () => {

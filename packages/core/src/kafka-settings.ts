@@ -119,6 +119,45 @@ export function effectiveSettingsMismatches(log: string, settings: KafkaSettings
   return wrong;
 }
 
+/**
+ * The configurations the Java Kafka client logs at INFO when a client is created
+ * ("ProducerConfig values:" then one "\tname = value" line each; Flink's connector shades the
+ * classes, the text is the same), in order of creation.
+ */
+export function parseJavaClientConfigs(log: string): DumpedClient[] {
+  const clients: DumpedClient[] = [];
+  let current: DumpedClient | undefined;
+  for (const line of log.split("\n")) {
+    const start = /\b(Producer|Consumer)Config values:\s*$/.exec(line);
+    if (start) {
+      current = { kind: start[1] === "Producer" ? "producer" : "consumer", config: {} };
+      clients.push(current);
+      continue;
+    }
+    const entry = /^\t([a-z0-9_.]+) = (.*)$/.exec(line);
+    if (entry && current) current.config[entry[1] as string] = (entry[2] as string).trim();
+    else current = undefined;
+  }
+  return clients;
+}
+
+/**
+ * Every Java producer in a log held against the shared producer settings (the Java client takes
+ * librdkafka's names for these four; it logs acks=all as -1). A log with no producer
+ * configuration is a mismatch, so a missing log cannot pass.
+ */
+export function javaProducerMismatches(log: string, producer: ClientSettings): string[] {
+  const producers = parseJavaClientConfigs(log).filter((c) => c.kind === "producer");
+  if (producers.length === 0) return ["no Java ProducerConfig in the log (is the client's INFO logging on?)"];
+  return producers.flatMap((c, i) =>
+    Object.entries(producer).flatMap(([name, value]) => {
+      const want = name === "acks" && value === "all" ? "-1" : String(value);
+      const got = c.config[name];
+      return got === want ? [] : [`producer ${i + 1}: ${name}: want ${want}, got ${got ?? "unset"}`];
+    }),
+  );
+}
+
 /** The page's line on consumer fetch settings, rendered from the values themselves. */
 export function consumerSettingsProse(consumer: ClientSettings): string {
   const n = (name: string): number => Number(consumer[name]);

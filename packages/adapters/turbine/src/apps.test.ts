@@ -14,8 +14,12 @@ import { APP_DIR } from "./product.ts";
 
 const SETUP_MS = 600_000;
 const RUN_MS = 120_000;
-/** Debian 12's python3-torch 1.13.1 wants numpy below 2. */
-const HOST_CHECK_ENV = { python: "/usr/bin/python3.11", systemSitePackages: true, requirements: ["pyarrow==25.0.1", "onnxruntime==1.20.1", "numpy==1.24.2"] };
+/** Debian 12's python3-torch 1.13.1 wants numpy below 2; pydantic (app/common.py's schema) at faststream's pins. */
+const HOST_CHECK_ENV = {
+  python: "/usr/bin/python3.11",
+  systemSitePackages: true,
+  requirements: ["pyarrow==25.0.1", "onnxruntime==1.20.1", "numpy==1.24.2", "pydantic==2.14.4", "pydantic_core==2.50.5", "typing-extensions==4.16.0", "typing-inspection==0.4.5", "annotated-types==0.8.0"],
+};
 
 const fixtures = loadFixtures(fixturesDir());
 let python: string;
@@ -32,13 +36,36 @@ interface Checked {
   dlpack_shares_buffer?: boolean;
 }
 
-async function check(variant: "onnx" | "torch"): Promise<Checked> {
+/** What app/common.py reads from the runner (benchAppEnv's names). */
+const APP_ENV = {
+  BENCH_BOOTSTRAP: "127.0.0.1:9",
+  BENCH_INPUT_TOPIC: "bench.in",
+  BENCH_OUTPUT_TOPIC: "bench.out",
+  BENCH_GROUP_ID: "bench.group",
+  BENCH_TURBINE_STATE_DIR: "/tmp/turbine-state",
+  BENCH_TURBINE_API_PORT: "18080",
+};
+
+async function check<T = Checked>(variant: "onnx" | "torch" | "wiring"): Promise<T> {
   const { stdout } = await execa(python, [join(APP_DIR, "..", "test", "check_apps.py"), variant], {
     input: readFileSync(join(fixturesDir(), "records.jsonl"), "utf8"),
-    env: { BENCH_MODELS_DIR: modelsDir(), PYTHONPATH: [APP_DIR, modelsDir()].join(":") },
+    env: { ...APP_ENV, BENCH_MODELS_DIR: modelsDir(), PYTHONPATH: [APP_DIR, modelsDir()].join(":") },
   });
-  return JSON.parse(stdout) as Checked;
+  return JSON.parse(stdout) as T;
 }
+
+test("turbine apps: topics and subscription as turbine-fast 0.3.0a1 takes them; partition_key=None at parallelism 1, not omitted", async () => {
+  const out = await check<{ calls: unknown[][]; parallelism_1: Record<string, unknown>; parallelism_2: Record<string, unknown> }>("wiring");
+  expect(out.calls).toEqual([
+    ["KafkaBroker", { bootstrap: APP_ENV.BENCH_BOOTSTRAP }],
+    ["Turbine", { app_id: APP_ENV.BENCH_GROUP_ID, state_dir: APP_ENV.BENCH_TURBINE_STATE_DIR, from_earliest: true, api_port: 18080, api_host: "127.0.0.1" }],
+    ["topic", APP_ENV.BENCH_INPUT_TOPIC, { schema: "Projected", on_error: "skip" }],
+    ["topic", APP_ENV.BENCH_OUTPUT_TOPIC, { message_key: "partition_key" }],
+  ]);
+  expect(out.parallelism_1).toEqual({ name: "score", processing_guarantee: "at_least_once", parallelism: 1, partition_key: null, on_processing_error: "fail" });
+  expect(out.parallelism_1).toHaveProperty("partition_key", null);
+  expect(out.parallelism_2).toMatchObject({ parallelism: 2, partition_key: "partition_key" });
+}, RUN_MS);
 
 const worstError = (risk: number[]): number => Math.max(...risk.map((r, i) => Math.abs(r - fixtures[i]!.risk)));
 

@@ -68,6 +68,8 @@ export interface LiveFixtureRun extends FixtureComparison {
   /** Consumed (group offset or the product's engine counter) when the wait ended. */
   consumed: number;
   running: RunningProduct;
+  /** The run's folder (the product's logs); removed by stop() unless the run failed. */
+  runDir: string;
   rootPids: number[];
   /** Root pids alive right after start() returned. */
   aliveAtStart: number[];
@@ -223,6 +225,7 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
       ...compareWithFixtures(fixtures, outputs),
       consumed,
       running,
+      runDir,
       rootPids,
       aliveAtStart,
       stop,

@@ -5,7 +5,8 @@
  * stop that leaves no driver, JVM or Python worker behind.
  */
 import { join } from "node:path";
-import { cacheRoot, loadModelCard, FIXTURE_COUNT, modelsDir, POISON_KINDS, poisonSchedule, processTree, repoRoot } from "@bench/core";
+import { readdirSync, readFileSync } from "node:fs";
+import { cacheRoot, javaProducerMismatches, KAFKA_SETTINGS, loadModelCard, FIXTURE_COUNT, modelsDir, POISON_KINDS, poisonSchedule, processTree, repoRoot } from "@bench/core";
 import { alive, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { flink } from "../../src/product.ts";
 
@@ -13,6 +14,12 @@ const bootstrap = process.env.BENCH_BOOTSTRAP;
 if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: point it at a Kafka broker, e.g. BENCH_BOOTSTRAP=127.0.0.1:19092");
 
 const cacheDir = join(cacheRoot(), "flink");
+/** Every .log file under the run's folder (FLINK_LOG_DIR), joined. */
+const jvmLogs = (runDir: string): string =>
+  (readdirSync(runDir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith(".log"))
+    .map((f) => readFileSync(join(runDir, f), "utf8"))
+    .join("\n");
 const log = (line: string): void => console.log(line);
 
 describe("flink adapter", () => {
@@ -41,6 +48,9 @@ describe("flink adapter", () => {
     expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
     // A broker hop would be a topic of its own; the runner counts records on any such topic.
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
+    // The sink's Java producer as the client logged it (the JVM's log is in the run's folder):
+    // the shared producer settings. The consumer keeps the connector's defaults (a deviation).
+    expect(javaProducerMismatches(jvmLogs(run.runDir), KAFKA_SETTINGS.producer)).toEqual([]);
 
     // Every process below the roots, found while running so the stop can be checked against all of them.
     const roots = run.rootPids;
