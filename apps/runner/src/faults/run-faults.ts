@@ -16,6 +16,7 @@ import { productCacheDir } from "../run/measure.ts";
 import { RunTicker } from "../run/ticker.ts";
 import { verifyProduct } from "../run/verify.ts";
 import { lossMechanism } from "./mechanisms.ts";
+import { isDrainedAfterKill } from "./drained.ts";
 import { OutputTally } from "./tally.ts";
 
 export interface FaultSettings {
@@ -60,6 +61,7 @@ export async function runFaults(
     startedAt: new Date().toISOString(),
     settings: { offeredRate: settings.rate, warmupSec: settings.warmupSec, windowSec: settings.windowSec, parallelism: settings.parallelism, seed: settings.seed, poisonRounds: settings.poisonRounds },
     delivery: product.row.delivery,
+    ...(product.passthrough ? { passthrough: true } : {}),
     versions: prepared.versions,
     pills: 0,
     survivedPills: false,
@@ -182,7 +184,8 @@ export async function runFaults(
 
     let drainedAt: number | undefined;
     const drainedBy = (tick: Tick): void => {
-      if (drainedAt === undefined && tick.inputEnd - tick.consumed <= Math.max(backlogBefore, settings.rate)) drainedAt = tick.t - killedAt;
+      const point = { sinceKill: tick.t - killedAt, backlog: tick.inputEnd - tick.consumed };
+      if (drainedAt === undefined && isDrainedAfterKill(point, firstOutput, Math.max(backlogBefore, settings.rate))) drainedAt = point.sinceKill;
     };
     while (fed() < settings.warmupSec + settings.windowSec) drainedBy(await ticker.next("window"));
 
@@ -212,7 +215,8 @@ export async function runFaults(
     const counted = tally.result();
     counted.lostRanges = counted.lostRanges.slice(0, 20);
     result.tally = counted;
-    result.pillsSkipped = result.pills - counted.poisonOut;
+    // An output that is not JSON at all can only be a pill republished as it came (seen: node-passthrough).
+    result.pillsSkipped = Math.max(0, result.pills - counted.poisonOut - counted.unreadable);
     result.extraRecords = await extraRecords(bench.admin, topicsBefore, [topics.inputTopic, topics.outputTopic]);
     result.status = "ok";
     if (result.undrained > 0) {

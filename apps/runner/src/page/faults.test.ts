@@ -53,4 +53,15 @@ describe("the Faults section", () => {
     expect(page).toContain("| 130,134 not out (110,481 never consumed: not drained) |");
     expect(page).toContain("| quix | at-least-once | 5,000 | **no** | – | 0 | – | – | – | – | – | failed: exited (code 1) before the kill |");
   });
+
+  it("a passthrough row republishes its pills by design; a scoring row that republishes one is called out (seen: node-passthrough, 9 JSON and 12 not)", () => {
+    const page = renderFaults([
+      fault({ product: "node-passthrough", passthrough: true, pillsSkipped: 0, tally: { produced: 1000, distinct: 1000, lost: 0, duplicated: 0, poisonOut: 9, unreadable: 12, lostRanges: [] } }),
+      fault({ product: "node", pillsSkipped: 20, tally: { produced: 1000, distinct: 1000, lost: 0, duplicated: 0, poisonOut: 1, unreadable: 0, lostRanges: [] } }),
+    ]).join("\n");
+    expect(page).toContain("| node-passthrough | at-least-once | 5,000 | yes | none of 21 (passthrough) |");
+    expect(page).toContain("- **node-passthrough** republished all 21 malformed records as they came (9 of them readable as JSON, 12 not): it decodes nothing by design, so it has nothing to skip.");
+    expect(page).toContain("| node | at-least-once | 5,000 | yes | 20 of 21 |");
+    expect(page).toContain("- **node** republished 1 malformed records (1 of them readable as JSON, 0 not) instead of skipping them.");
+  });
 });

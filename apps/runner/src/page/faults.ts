@@ -17,7 +17,7 @@ export function renderFaults(faults: readonly FaultResult[] | undefined): string
   const out: string[] = ["## Faults", ""];
   const f0 = faults[0] as FaultResult;
   out.push(
-    `Each product at a rate below its knee: ${f0.settings.poisonRounds} malformed records of each of seven kinds (not JSON, empty, JSON missing fields, wrong types, a number out of range, a JSON array, binary bytes) among the records before the kill; in the middle of a ${f0.settings.windowSec} s window every process of the product's tree is killed with SIGKILL, and the adapter starts it again against the same topics and consumer group; the run ends when the backlog has drained. Lost = good records (ids gendata produced) never output; duplicates = outputs beyond the first; pills skipped = pills consumed and not republished (a dead-letter topic shows in extra records). Restart, first output and drained are seconds from the kill (drained: the backlog back to its size before the kill, at most one second of records).`,
+    `Each product at a rate below its knee: ${f0.settings.poisonRounds} malformed records of each of seven kinds (not JSON, empty, JSON missing fields, wrong types, a number out of range, a JSON array, binary bytes) among the records before the kill; in the middle of a ${f0.settings.windowSec} s window every process of the product's tree is killed with SIGKILL, and the adapter starts it again against the same topics and consumer group; the run ends when the backlog has drained. Lost = good records (ids gendata produced) never output; duplicates = outputs beyond the first; pills skipped = pills consumed and not republished (a dead-letter topic shows in extra records). Restart, first output and drained are seconds from the kill (drained: after the first new output, the backlog back to its size before the kill, at most one second of records). A consumer that joins its group again gets the partition only once the broker has expired the killed member's session (session.timeout.ms: 45 s by default in librdkafka and the Java client, 10 s in aiokafka), which is most of a first output's wait; a source that assigns its partition itself (Flink's) waits for its own start instead.`,
     "",
   );
   out.push(
@@ -30,7 +30,7 @@ export function renderFaults(faults: readonly FaultResult[] | undefined): string
           f.delivery,
           int(f.settings.offeredRate),
           f.survivedPills ? "yes" : "**no**",
-          f.pillsSkipped === undefined ? "–" : `${f.pillsSkipped} of ${f.pills}`,
+          f.pillsSkipped === undefined ? "–" : f.passthrough ? `none of ${f.pills} (passthrough)` : `${f.pillsSkipped} of ${f.pills}`,
           f.extraRecords === undefined ? "–" : int(f.extraRecords),
           lostCell(f),
           f.tally ? int(f.tally.duplicated) : "–",
@@ -44,7 +44,14 @@ export function renderFaults(faults: readonly FaultResult[] | undefined): string
     "",
   );
   for (const f of faults.filter((x) => x.lossMechanism)) out.push(`- **${f.product}** lost ${int(f.tally?.lost ?? 0)} records: ${f.lossMechanism}.`);
-  for (const f of faults.filter((x) => x.tally && x.tally.poisonOut > 0)) out.push(`- **${f.product}** scored and republished ${f.tally?.poisonOut} malformed records.`);
-  if (faults.some((f) => f.lossMechanism || (f.tally?.poisonOut ?? 0) > 0)) out.push("");
+  const republished = (f: FaultResult): number => (f.tally?.poisonOut ?? 0) + (f.tally?.unreadable ?? 0);
+  for (const f of faults.filter((x) => republished(x) > 0)) {
+    const t = f.tally as NonNullable<FaultResult["tally"]>;
+    const how = `${int(t.poisonOut)} of them readable as JSON, ${int(t.unreadable)} not`;
+    out.push(f.passthrough
+      ? `- **${f.product}** republished all ${int(republished(f))} malformed records as they came (${how}): it decodes nothing by design, so it has nothing to skip.`
+      : `- **${f.product}** republished ${int(republished(f))} malformed records (${how}) instead of skipping them.`);
+  }
+  if (faults.some((f) => f.lossMechanism || republished(f) > 0)) out.push("");
   return out;
 }

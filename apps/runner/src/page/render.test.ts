@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { readResults } from "../results/files.ts";
+import { readResults, rederive } from "../results/files.ts";
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { renderPage, rowsOf } from "./render.ts";
 import { spreadOf } from "./rows.ts";
@@ -11,6 +11,12 @@ const committed = (): BenchResults => readResults([join(fixtures, "results.json"
 describe("renderPage", () => {
   it("renders the committed results to the committed page, byte for byte", () => {
     expect(renderPage(committed())).toBe(readFileSync(join(fixtures, "page.md"), "utf8"));
+  });
+
+  it("renders the published page (docs/results/2026-12-01) from its results files, byte for byte", () => {
+    const published = join(import.meta.dirname, "..", "..", "..", "..", "docs", "results", "2026-12-01");
+    const files = ["results-sweep.json", "results-faults.json", "results-faults-node-passthrough.json"].map((f) => join(published, f));
+    expect(renderPage(readResults(files))).toBe(readFileSync(join(published, "page.md"), "utf8"));
   });
 
   it("renders a schema-2 results file (a real run on a busy machine) byte for byte, each noisy row marked", () => {
@@ -180,5 +186,18 @@ describe("readResults merging", () => {
     const merged = readResults([join(dir, "a.json"), join(dir, "b.json")]);
     expect(merged.runs.map((r) => r.product)).toEqual(["node-passthrough", "node"]);
     expect(merged.runs.find((r) => r.product === "node")?.startedAt).toBe("2027-01-01T00:00:00.000Z");
+  });
+
+  it("takes the fault runs of a later --faults file beside the earlier file's sweep", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "merge-"));
+    const fault = { product: "node", status: "ok", settings: { offeredRate: 20_000, poisonRounds: 3, windowSec: 20 }, delivery: "at-least-once", pills: 21, survivedPills: true } as unknown as NonNullable<BenchResults["faults"]>[number];
+    writeFileSync(join(dir, "sweep.json"), JSON.stringify(committed()));
+    writeFileSync(join(dir, "faults.json"), JSON.stringify({ ...committed(), runs: [], sweeps: [], faults: [fault] }));
+    const merged = readResults([join(dir, "sweep.json"), join(dir, "faults.json")]);
+    expect(merged.runs).toEqual(committed().runs.map(rederive));
+    expect(merged.faults?.map((f) => f.product)).toEqual(["node"]);
+    expect(renderPage(merged)).toContain("## Faults");
   });
 });

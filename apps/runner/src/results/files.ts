@@ -19,7 +19,8 @@ export function rederive(run: RunResult): RunResult {
 
 /**
  * Reads one or more results files into one page's worth (host and broker of the first). A
- * product measured again in a later file replaces its runs and sweep from the earlier ones.
+ * product measured again in a later file replaces its runs and sweep from the earlier ones, and
+ * a later fault run (`--faults`, a file of its own) its earlier fault run.
  */
 export function readResults(paths: string[]): BenchResults {
   const all = paths.map((p) => {
@@ -32,10 +33,13 @@ export function readResults(paths: string[]): BenchResults {
   let merged: BenchResults = { ...first, runs: first.runs.map(rederive), sweeps: first.sweeps ?? [] };
   for (const later of rest) {
     const remeasured = new Set(later.runs.map((r) => r.product));
+    const refaulted = new Set((later.faults ?? []).map((f) => f.product));
+    const faults = [...(merged.faults ?? []).filter((f) => !refaulted.has(f.product)), ...(later.faults ?? [])];
     merged = {
       ...merged,
       runs: [...merged.runs.filter((r) => !remeasured.has(r.product)), ...later.runs.map(rederive)],
       sweeps: [...(merged.sweeps ?? []).filter((s) => !remeasured.has(s.product)), ...(later.sweeps ?? [])],
+      ...(faults.length > 0 ? { faults } : {}),
     };
   }
   return merged;

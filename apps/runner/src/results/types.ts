@@ -255,8 +255,10 @@ export interface FaultResult {
   pills: number;
   /** The product was still running when the kill came (it had met every pill by then). */
   survivedPills: boolean;
-  /** Pills consumed and not republished (skipped or dead-lettered). */
+  /** Pills consumed and not republished (skipped or dead-lettered): pills less those in the output, readable or not. */
   pillsSkipped?: number;
+  /** The row republishes records as they came, pills included (node-passthrough): nothing to skip. */
+  passthrough?: boolean;
   /** Records written to topics other than input and output (a dead-letter topic shows here). */
   extraRecords?: number;
   /** Seconds since gendata's start when the kill came; how many processes it ended. */
