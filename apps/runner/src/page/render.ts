@@ -6,7 +6,7 @@ import { consumerSettingsProse, FIXTURE_COUNT, KAFKA_SETTINGS } from "@bench/cor
 import { DRIFT_TOLERANCE, RATE_TOLERANCE } from "../metrics/derive.ts";
 import { SETTLE_RULE } from "../metrics/settle.ts";
 import type { BenchResults, RunResult } from "../results/types.ts";
-import { FOREIGN_CPU_LIMIT, SPEED_DRIFT_LIMIT, STEAL_LIMIT } from "../run/judge.ts";
+import { FOREIGN_CPU_LIMIT, SPEED_CHANGE_LIMIT, SPEED_DRIFT_LIMIT, STEAL_LIMIT } from "../run/judge.ts";
 import { breakdownSection } from "./breakdown.ts";
 import { renderFaults } from "./faults.ts";
 import { dec1, dec2, dec4, int, sci, signedPercent, table } from "./format.ts";
@@ -191,9 +191,18 @@ function machineLine(results: BenchResults): string {
   if (reference === undefined || readings.length === 0) {
     return "Machine: these results predate the speed index and foreign-load accounting (schema 1): nothing on this page tells a busy or slow machine from a slow product.";
   }
+  // Products measured by separate benches (merged files) were judged against each bench's own start.
+  const byReference = new Map<number, string[]>();
+  for (const run of results.runs) {
+    const ref = run.conditions?.speedIndexReference;
+    if (ref !== undefined && !(byReference.get(ref) ?? []).includes(run.product)) byReference.set(ref, [...(byReference.get(ref) ?? []), run.product]);
+  }
+  const start = byReference.size <= 1
+    ? `${int(reference)} reference records per CPU-second at the bench's start`
+    : `${[...byReference].map(([ref, products]) => `${int(ref)} (${products.join(", ")})`).join(" and ")} reference records per CPU-second at the start of each bench`;
   return (
-    `Machine: speed index ${int(reference)} reference records per CPU-second at the bench's start (${int(Math.min(...readings))}–${int(Math.max(...readings))} over ${readings.length} readings before and after each run; one core's JSON decode + normalise + 4-16-1 MLP + encode + 16 dependent loads through 16 MiB per record, \`apps/runner/src/run/speed-index.ts\`). ` +
-    `A run is noisy, and never a result, when processes outside the product and the harness averaged over ${FOREIGN_CPU_LIMIT}% of a core in its window, steal over ${STEAL_LIMIT}%, or its speed index was more than ${SPEED_DRIFT_LIMIT * 100}% from the bench's; ` +
+    `Machine: speed index ${start} (${int(Math.min(...readings))}–${int(Math.max(...readings))} over ${readings.length} readings before and after each run; one core's JSON decode + normalise + 4-16-1 MLP + encode + 16 dependent loads through 16 MiB per record, \`apps/runner/src/run/speed-index.ts\`). ` +
+    `A run is noisy, and never a result, when processes outside the product and the harness averaged over ${FOREIGN_CPU_LIMIT}% of a core in its window, steal over ${STEAL_LIMIT}%, its speed index was more than ${SPEED_DRIFT_LIMIT * 100}% from the bench's, or it moved more than ${SPEED_CHANGE_LIMIT * 100}% between before and after the run; ` +
     `its window starts once records arrive at ≥ ${SETTLE_RULE.feedShare * 100}% of the asked rate and the backlog of unrepublished records has stayed under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
   );
 }

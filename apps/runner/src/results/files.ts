@@ -17,6 +17,12 @@ export function rederive(run: RunResult): RunResult {
   return { ...run, throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0 };
 }
 
+/** A run judged before runs kept their reference was judged against its file's. */
+function withReference(run: RunResult, reference: number | undefined): RunResult {
+  if (!run.conditions || run.conditions.speedIndexReference !== undefined || reference === undefined) return run;
+  return { ...run, conditions: { ...run.conditions, speedIndexReference: reference } };
+}
+
 /**
  * Reads one or more results files into one page's worth (host and broker of the first). A
  * product measured again in a later file replaces its runs and sweep from the earlier ones, and
@@ -26,7 +32,7 @@ export function readResults(paths: string[]): BenchResults {
   const all = paths.map((p) => {
     const parsed = JSON.parse(readFileSync(p, "utf8")) as BenchResults;
     if (parsed.schema !== 1 && parsed.schema !== 2) throw new Error(`${p} is not a bench results file (schema ${String(parsed.schema)})`);
-    return parsed;
+    return { ...parsed, runs: parsed.runs.map((r) => withReference(r, parsed.speedIndexReference)) };
   });
   const [first, ...rest] = all;
   if (!first) throw new Error("no results files given");

@@ -87,6 +87,8 @@ export interface RunConditions {
   /** Speed index (reference records per CPU-second) just before gendata started and just after the run. */
   speedIndexBefore: number;
   speedIndexAfter: number;
+  /** The bench's own reading at its start, which the run was judged against (older files: the file's). */
+  speedIndexReference?: number;
   /** Average over the window, 100 = one core. */
   foreignCpuAvg: number;
   foreignCpuMax: number;

@@ -1,5 +1,5 @@
 import type { Tick } from "../results/types.ts";
-import { FOREIGN_CPU_LIMIT, invalidReasons, judgeConditions, SPEED_DRIFT_LIMIT, STEAL_LIMIT } from "./judge.ts";
+import { FOREIGN_CPU_LIMIT, invalidReasons, judgeConditions, SPEED_CHANGE_LIMIT, SPEED_DRIFT_LIMIT, STEAL_LIMIT } from "./judge.ts";
 
 const window = (foreign: number, steal: number): Tick[] =>
   Array.from({ length: 20 }, (_, t) => ({
@@ -30,6 +30,14 @@ describe("run conditions", () => {
     expect(c.noisy).toBe(true);
     expect(c.noisyBecause[0]).toMatch(new RegExp(`^speed index after the run ${Math.round(slow)} is -${Math.round((SPEED_DRIFT_LIMIT + 0.05) * 100)}% from the bench's 120500`));
     expect(judgeConditions(window(0, 0), { ...speed, before: 120_500 * (1 + SPEED_DRIFT_LIMIT / 2) }).noisy).toBe(false);
+  });
+
+  it("a machine that changed speed during the run makes it noisy, even within the bound of the bench's reading (quix at 5k/s, 2026-12-01)", () => {
+    const c = judgeConditions(window(1, 0.1), { before: 243_392, after: 186_818, reference: 261_766 });
+    expect(c.noisy).toBe(true);
+    expect(c.noisyBecause).toEqual([`speed index moved -23% during the run (243392 → 186818, limit ±${SPEED_CHANGE_LIMIT * 100}%)`]);
+    expect(judgeConditions(window(1, 0), { before: 186_067, after: 238_971, reference: 261_766 }).noisyBecause[0]).toMatch(/^speed index moved \+28% during the run/);
+    expect(judgeConditions(window(1, 0), { before: 202_282, after: 201_353, reference: 261_766 }).noisy).toBe(false);
   });
 });
 

@@ -16,6 +16,14 @@ export const STEAL_LIMIT = 5;
  * third; 35 % still catches the 1.7x-4x slowdowns the bound exists for.
  */
 export const SPEED_DRIFT_LIMIT = 0.35;
+/**
+ * The speed index after a run this far (as a share) from the one before it makes the run noisy:
+ * the machine changed speed under the window. Seen in the sweep of 2026-12-01: quix at 5k/s read
+ * 243k before and 187k after, and its CPU went from 47% to 84% of a core three seconds into the
+ * window for the same records (foreign load 1%, steal 0.1%); its 10k/s repeat read 186k -> 239k
+ * and fell behind. Of that sweep's 35 runs, 30 moved by under 20%.
+ */
+export const SPEED_CHANGE_LIMIT = 0.2;
 
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const pct = (x: number): string => `${x.toFixed(1)}%`;
@@ -28,6 +36,7 @@ export function judgeConditions(
   const conditions: RunConditions = {
     speedIndexBefore: speed.before,
     speedIndexAfter: speed.after,
+    speedIndexReference: speed.reference,
     foreignCpuAvg: mean(foreign),
     foreignCpuMax: Math.max(0, ...foreign),
     stealAvg: mean(window.map((t) => t.stealPercent ?? 0)),
@@ -44,6 +53,10 @@ export function judgeConditions(
     if (Math.abs(drift) > SPEED_DRIFT_LIMIT) {
       because.push(`speed index ${when} the run ${Math.round(value)} is ${(drift * 100).toFixed(0)}% from the bench's ${Math.round(speed.reference)} (limit ±${SPEED_DRIFT_LIMIT * 100}%)`);
     }
+  }
+  const change = speed.before > 0 ? speed.after / speed.before - 1 : 0;
+  if (Math.abs(change) > SPEED_CHANGE_LIMIT) {
+    because.push(`speed index moved ${change > 0 ? "+" : ""}${(change * 100).toFixed(0)}% during the run (${Math.round(speed.before)} → ${Math.round(speed.after)}, limit ±${SPEED_CHANGE_LIMIT * 100}%)`);
   }
   conditions.noisy = because.length > 0;
   return conditions;

@@ -11,10 +11,16 @@ import { processTree } from "@bench/core";
 const bootstrap = process.env.BENCH_BOOTSTRAP;
 
 describe("interrupting the bench", () => {
+  let runner: ReturnType<typeof execa> | undefined;
+  // A failed assertion before the SIGTERM must not leave the bench (and its broker clients) running.
+  afterAll(() => {
+    if (runner && runner.exitCode === undefined) runner.kill("SIGKILL");
+  });
+
   it("ends every child, keeps the results and exits 130", async () => {
     if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     const results = mkdtempSync(join(tmpdir(), "bench-int-"));
-    const runner = execa(
+    runner = execa(
       process.execPath,
       ["--import", "tsx", "src/cli.ts", "--products", "node", "--rate", "2000", "--warmup", "2", "--window", "60", "--bootstrap", bootstrap, "--results", results],
       { cwd: join(import.meta.dirname, "..", ".."), reject: false, all: true },
@@ -23,7 +29,7 @@ describe("interrupting the bench", () => {
     let descendants: number[] = [];
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the run never started:\n${output}`)), 120_000);
-      runner.all?.on("data", (chunk: Buffer) => {
+      runner?.all?.on("data", (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes("== node: 2000/s")) {
           clearTimeout(timer);
@@ -31,8 +37,13 @@ describe("interrupting the bench", () => {
         }
       });
     });
-    await new Promise((r) => setTimeout(r, 4000)); // gendata and the product are both running now
-    descendants = processTree([runner.pid as number]).map((p) => p.pid).filter((pid) => pid !== runner.pid);
+    // gendata starts after the verification and the speed index (seconds on a loaded machine):
+    // wait until it and the product are both running, rather than for a fixed time.
+    const pid = runner.pid as number;
+    const children = (): number[] => processTree([pid]).map((p) => p.pid).filter((p) => p !== pid);
+    for (let waited = 0; children().length < 2 && waited < 90_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 2000)); // into the run, not at its first instant
+    descendants = children();
     expect(descendants.length).toBeGreaterThanOrEqual(2);
     runner.kill("SIGTERM");
     const done = await runner;
