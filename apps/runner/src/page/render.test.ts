@@ -24,7 +24,9 @@ describe("renderPage", () => {
     const page = renderPage(results);
     expect(page).toBe(readFileSync(join(fixtures, "page-schema2.md"), "utf8"));
     expect(page).toMatch(/^Machine: speed index 139,632 reference records per CPU-second/m);
-    expect(page).toMatch(/^\| node-passthrough 20\.20\.2 \| 4,994 \|.*\| ⚠ NOISY — foreign load 75\.3%, speed before -29%, speed after -40% \|$/m);
+    expect(page).toMatch(/^\| node-passthrough 20\.20\.2 \| 4,994 \|.*\| ⚠ NOISY — foreign load 75\.3%, speed after -40% \|$/m);
+    // Judged again by today's bounds (35 % from the reference; the file was judged at 25 %): node's -33 % and -35 % now pass.
+    expect(page).toMatch(/^\| node 20\.20\.2 \| 4,997 \|.*\| ✓ \|$/m);
     expect(page).toContain("## Run conditions");
   });
 
@@ -186,6 +188,21 @@ describe("readResults merging", () => {
     const merged = readResults([join(dir, "a.json"), join(dir, "b.json")]);
     expect(merged.runs.map((r) => r.product)).toEqual(["node-passthrough", "node"]);
     expect(merged.runs.find((r) => r.product === "node")?.startedAt).toBe("2027-01-01T00:00:00.000Z");
+  });
+
+  it("judges every run again by today's bounds: a run whose machine changed speed under it is noisy, whatever its file says", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "rejudge-"));
+    const results = readResults([join(fixtures, "results-schema2.json")]);
+    const run = results.runs.find((r) => r.conditions && r.status === "ok")!;
+    const reference = run.conditions!.speedIndexReference!;
+    const stored = { ...run, conditions: { ...run.conditions!, speedIndexBefore: reference, speedIndexAfter: reference * 0.75, foreignCpuAvg: 0, stealAvg: 0, noisy: false, noisyBecause: [] } };
+    stored.ticks = stored.ticks.map((t) => ({ ...t, foreignCpuPercent: 0, stealPercent: 0 }));
+    writeFileSync(join(dir, "r.json"), JSON.stringify({ ...results, runs: [stored], sweeps: [] }));
+    const again = readResults([join(dir, "r.json")]).runs[0]!;
+    expect(again.conditions?.noisy).toBe(true);
+    expect(again.conditions?.noisyBecause).toEqual([`speed index moved -25% during the run (${Math.round(reference)} → ${Math.round(reference * 0.75)}, limit ±20%)`]);
   });
 
   it("takes the fault runs of a later --faults file beside the earlier file's sweep", async () => {

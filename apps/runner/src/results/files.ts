@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resources, throughput } from "../metrics/derive.ts";
+import { judgeConditions } from "../run/judge.ts";
 import type { BenchResults, RunResult } from "./types.ts";
 
 export function writeResults(path: string, results: BenchResults): void {
@@ -7,14 +8,18 @@ export function writeResults(path: string, results: BenchResults): void {
 }
 
 /**
- * The derived figures again from the run's raw ticks, with today's definitions, so that a
- * page merged from results of different days computes every row the same way.
+ * The derived figures and the run's conditions again from its raw ticks and speed readings, with
+ * today's definitions and bounds, so that a page merged from results of different days computes
+ * and judges every row the same way.
  */
 export function rederive(run: RunResult): RunResult {
   const window = run.ticks.filter((t) => t.phase === "window");
   if (run.status !== "ok" || !run.throughput || window.length < 2) return run;
   const t = { ...throughput(window), extraRecordsPerRecord: run.throughput.extraRecordsPerRecord };
-  return { ...run, throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0 };
+  const c = run.conditions;
+  // Judged again by today's bounds too: a run a newer bound calls noisy is not shown as a result.
+  const conditions = c?.speedIndexReference !== undefined ? judgeConditions(window, { before: c.speedIndexBefore, after: c.speedIndexAfter, reference: c.speedIndexReference }) : c;
+  return { ...run, throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0, ...(conditions ? { conditions } : {}) };
 }
 
 /** A run judged before runs kept their reference was judged against its file's. */
