@@ -6,6 +6,7 @@ import { PROFILE_CATEGORIES } from "@bench/core";
 import type { BenchResults, RunResult } from "../../results/types.ts";
 import { profileOf } from "../breakdown.ts";
 import { productLabel, rowsOf } from "../render.ts";
+import { countsAsResult } from "../rows.ts";
 
 export interface RunPoint {
   /** Index of the run in results.runs: ties a mark back to its run. */
@@ -86,17 +87,15 @@ function point(run: RunResult, index: number): RunPoint | undefined {
   };
 }
 
-/** The runs that price a product at its knee: every keep-up repeat at the knee rate, or the page's one row when not swept. */
+/** The runs that price a product at its knee: every run at the knee rate that counts as a result (as the page's spread), or the page's one row when not swept. */
 function kneeRuns(results: BenchResults, product: string, row: RunResult | undefined): number[] {
   const sweep = results.sweeps?.find((s) => s.product === product);
   if (sweep) {
     if (sweep.knee === undefined) return [];
-    return results.runs.flatMap((r, i) =>
-      r.product === product && r.status === "ok" && r.settings.offeredRate === sweep.knee && r.throughput?.regime === "keep-up" ? [i] : [],
-    );
+    return results.runs.flatMap((r, i) => (r.product === product && r.settings.offeredRate === sweep.knee && countsAsResult(r) ? [i] : []));
   }
   const i = row ? results.runs.indexOf(row) : -1;
-  return i >= 0 && row?.status === "ok" && row.throughput?.regime === "keep-up" ? [i] : [];
+  return i >= 0 && row !== undefined && countsAsResult(row) ? [i] : [];
 }
 
 export function chartData(results: BenchResults): ChartData {

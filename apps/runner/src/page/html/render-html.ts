@@ -65,7 +65,7 @@ export function renderHtml(results: BenchResults): string {
   );
   sections.push("<h3>Across products</h3>", `<div class="charts">${["knee-rows-per-core", "knee-us-per-inference", "cpu-breakdown", "harness", "speed-index"].map(figure).join("")}</div>`);
   sections.push(
-    "<p>At the knee: a dot per keep-up run at the knee rate (the repeats), the bar from the lowest to the highest, the tick at the median; a product with no keep-up run at its knee (e.g. one still draining there) is not in these two. Harness: what the sampler, the rest of the runner, gendata and the broker cost while the product's windows ran (the runner bar excludes the sampler). Speed index: reference records per CPU-second measured just before and after each run, where the results record it.</p>",
+    "<p>At the knee: a dot per run at the knee rate that counts (valid, settled, quiet, keep-up: the spread table's runs), the bar from the lowest to the highest, the tick at the median; a product with no such run at its knee is not in these two. Harness: what the sampler, the rest of the runner, gendata and the broker cost while the product's windows ran (the runner bar excludes the sampler). Speed index: reference records per CPU-second measured just before and after each run, where the results record it.</p>",
   );
   for (const p of data.products) {
     sections.push(`<h3>${escapeHtml(p.label)}</h3>`, `<div class="charts">${[`sweep-${p.product}`, `cpu-${p.product}`, `latency-${p.product}`].map(figure).join("")}</div>`);
