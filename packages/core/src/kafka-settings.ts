@@ -50,11 +50,17 @@ const CANONICAL_VALUES: Readonly<Record<string, Readonly<Record<string, string>>
   "request.required.acks": { all: "-1" },
 };
 
-function canonical(name: string, value: SettingValue): [string, string] {
+/** A shared setting as the effective configuration names it: [name, value as text]. */
+type Naming = (name: string, value: SettingValue) => [string, string];
+
+const canonical: Naming = (name, value) => {
   const key = CANONICAL[name] ?? name;
   const text = String(value);
   return [key, CANONICAL_VALUES[key]?.[text] ?? text];
-}
+};
+
+/** The Java client takes librdkafka's names for the shared producer settings; it logs acks=all as -1. */
+const javaNaming: Naming = (name, value) => [name, name === "acks" && value === "all" ? "-1" : String(value)];
 
 export interface DumpedClient {
   /** From librdkafka's client name (rdkafka#consumer-1); admin clients are producers to librdkafka. */
@@ -89,10 +95,10 @@ export function parseConfDump(log: string): DumpedClient[] {
 }
 
 /** What an effective configuration gets wrong against the shared settings ("name: want X, got Y"). */
-export function settingsMismatches(expected: ClientSettings, effective: Readonly<Record<string, string>>): string[] {
+export function settingsMismatches(expected: ClientSettings, effective: Readonly<Record<string, string>>, naming: Naming = canonical): string[] {
   const wrong: string[] = [];
   for (const [name, value] of Object.entries(expected)) {
-    const [key, want] = canonical(name, value);
+    const [key, want] = naming(name, value);
     const got = effective[key];
     if (got !== want) wrong.push(`${name}: want ${want}, got ${got ?? "unset"}`);
   }
@@ -142,20 +148,13 @@ export function parseJavaClientConfigs(log: string): DumpedClient[] {
 }
 
 /**
- * Every Java producer in a log held against the shared producer settings (the Java client takes
- * librdkafka's names for these four; it logs acks=all as -1). A log with no producer
- * configuration is a mismatch, so a missing log cannot pass.
+ * Every Java producer in a log held against the shared producer settings. A log with no
+ * producer configuration is a mismatch, so a missing log cannot pass.
  */
 export function javaProducerMismatches(log: string, producer: ClientSettings): string[] {
   const producers = parseJavaClientConfigs(log).filter((c) => c.kind === "producer");
   if (producers.length === 0) return ["no Java ProducerConfig in the log (is the client's INFO logging on?)"];
-  return producers.flatMap((c, i) =>
-    Object.entries(producer).flatMap(([name, value]) => {
-      const want = name === "acks" && value === "all" ? "-1" : String(value);
-      const got = c.config[name];
-      return got === want ? [] : [`producer ${i + 1}: ${name}: want ${want}, got ${got ?? "unset"}`];
-    }),
-  );
+  return producers.flatMap((c, i) => settingsMismatches(producer, c.config, javaNaming).map((m) => `producer ${i + 1}: ${m}`));
 }
 
 /** The page's line on consumer fetch settings, rendered from the values themselves. */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { readResults, rederive } from "../results/files.ts";
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { renderPage, rowsOf } from "./render.ts";
-import { spreadOf } from "./rows.ts";
+import { noisyShort, spreadOf } from "./rows.ts";
 
 const fixtures = join(import.meta.dirname, "__fixtures__");
 const committed = (): BenchResults => readResults([join(fixtures, "results.json")]);
@@ -203,6 +203,7 @@ describe("readResults merging", () => {
     const again = readResults([join(dir, "r.json")]).runs[0]!;
     expect(again.conditions?.noisy).toBe(true);
     expect(again.conditions?.noisyBecause).toEqual([`speed index moved -25% during the run (${Math.round(reference)} → ${Math.round(reference * 0.75)}, limit ±20%)`]);
+    expect(noisyShort(again)).toBe("speed moved -25%");
   });
 
   it("takes the fault runs of a later --faults file beside the earlier file's sweep", async () => {

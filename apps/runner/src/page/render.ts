@@ -192,14 +192,11 @@ function machineLine(results: BenchResults): string {
     return "Machine: these results predate the speed index and foreign-load accounting (schema 1): nothing on this page tells a busy or slow machine from a slow product.";
   }
   // Products measured by separate benches (merged files) were judged against each bench's own start.
-  const byReference = new Map<number, string[]>();
-  for (const run of results.runs) {
-    const ref = run.conditions?.speedIndexReference;
-    if (ref !== undefined && !(byReference.get(ref) ?? []).includes(run.product)) byReference.set(ref, [...(byReference.get(ref) ?? []), run.product]);
-  }
-  const start = byReference.size <= 1
+  const references = [...new Set(results.runs.flatMap((r) => r.conditions?.speedIndexReference ?? []))];
+  const productsJudgedBy = (ref: number): string => [...new Set(results.runs.filter((r) => r.conditions?.speedIndexReference === ref).map((r) => r.product))].join(", ");
+  const start = references.length <= 1
     ? `${int(reference)} reference records per CPU-second at the bench's start`
-    : `${[...byReference].map(([ref, products]) => `${int(ref)} (${products.join(", ")})`).join(" and ")} reference records per CPU-second at the start of each bench`;
+    : `${references.map((ref) => `${int(ref)} (${productsJudgedBy(ref)})`).join(" and ")} reference records per CPU-second at the start of each bench`;
   return (
     `Machine: speed index ${start} (${int(Math.min(...readings))}–${int(Math.max(...readings))} over ${readings.length} readings before and after each run; one core's JSON decode + normalise + 4-16-1 MLP + encode + 16 dependent loads through 16 MiB per record, \`apps/runner/src/run/speed-index.ts\`). ` +
     `A run is noisy, and never a result, when processes outside the product and the harness averaged over ${FOREIGN_CPU_LIMIT}% of a core in its window, steal over ${STEAL_LIMIT}%, its speed index was more than ${SPEED_DRIFT_LIMIT * 100}% from the bench's, or it moved more than ${SPEED_CHANGE_LIMIT * 100}% between before and after the run; ` +

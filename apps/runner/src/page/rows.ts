@@ -33,8 +33,9 @@ export function noisyShort(run: RunResult): string {
   if (!c) return "";
   const parts: string[] = [];
   for (const reason of c.noisyBecause) {
-    const figure = /^(foreign load|steal) ([\d.]+%)/.exec(reason) ?? /^speed index (before|after) the run \d+ is (-?\d+%)/.exec(reason);
-    parts.push(figure ? `${figure[1] === "before" || figure[1] === "after" ? `speed ${figure[1]}` : figure[1]} ${figure[2]}` : reason);
+    const figure = /^(foreign load|steal) ([\d.]+%)/.exec(reason) ?? /^speed index (before|after) the run \d+ is (-?\d+%)/.exec(reason) ?? /^speed index (moved) ([+-]?\d+%) during the run/.exec(reason);
+    const what = figure?.[1] === "before" || figure?.[1] === "after" ? `speed ${figure[1]}` : figure?.[1] === "moved" ? "speed moved" : figure?.[1];
+    parts.push(figure ? `${what} ${figure[2]}` : reason);
   }
   return parts.join(", ");
 }

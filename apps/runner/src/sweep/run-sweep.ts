@@ -26,10 +26,7 @@ export async function sweepProduct(
     bench.log(`== ${product.id}: sweep ${purpose} at ${rate}/s`);
     const run = { ...(await measureRun(product, prepared, { ...base, rate, profileSec: purpose === "confirm" ? base.profileSec : 0 }, bench)), sweepPurpose: purpose };
     onRun(run);
-    // A run the bench's own interruption cut short is the bench's failure, not the product's.
-    const stopped = bench.interrupted();
-    const outcome: StepOutcome = stopped ? { ...stepOutcome(run, rate), interrupted: stopped } : stepOutcome(run, rate);
-    if (stopped) delete outcome.failed;
+    const outcome = stepOutcome(run, rate, bench.interrupted());
     const c = run.conditions;
     steps.push({
       ...outcome,
@@ -51,8 +48,11 @@ export async function sweepProduct(
   };
 }
 
-/** What the knee search needs to know of a measured run. */
-export function stepOutcome(run: RunResult, rate: number): StepOutcome {
+/**
+ * What the knee search needs to know of a measured run. A run the bench's own interruption cut
+ * short is the bench's doing, not the product's: interrupted, never failed.
+ */
+export function stepOutcome(run: RunResult, rate: number, interrupted?: string): StepOutcome {
   const t = run.throughput;
   const firstLine = (text: string | undefined): string => (text ?? "no reason recorded").split("\n")[0] as string;
   return {
@@ -61,7 +61,7 @@ export function stepOutcome(run: RunResult, rate: number): StepOutcome {
     consumedPerSec: t?.consumedPerSec ?? 0,
     regime: t?.regime ?? "saturated",
     gendataShort: t !== undefined && t.offeredPerSec < rate * GENDATA_SHORT,
-    ...(run.status === "failed" ? { failed: firstLine(run.reason) } : {}),
+    ...(interrupted ? { interrupted } : run.status === "failed" ? { failed: firstLine(run.reason) } : {}),
     ...(run.status === "invalid" ? { invalid: firstLine(run.reason) } : {}),
     ...(run.conditions?.noisy ? { noisy: run.conditions.noisyBecause.join("; ") } : {}),
     ...(run.settled === false ? { unsettled: true } : {}),
