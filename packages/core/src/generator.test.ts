@@ -13,6 +13,12 @@ describe("generator", () => {
     expect(Object.keys(record)).toHaveLength(INPUT_FIELD_COUNT);
     expect(seqOfEventId(record.event_id)).toBe(987_654);
     expect(seqOfEventId("x12")).toBeUndefined();
+    expect(seqOfEventId("e12x")).toBeUndefined();
+    expect(seqOfEventId("e")).toBeUndefined();
+    // A spelling fixture's label after a slash (non-ASCII, quotes, a newline) leaves the sequence readable.
+    expect(seqOfEventId("e263/ü-日本-🚀")).toBe(263);
+    expect(seqOfEventId('e264/say "hi"\nx')).toBe(264);
+    expect(seqOfEventId("/e12")).toBeUndefined();
   });
 
   it("encodes the same JSON as JSON.stringify of the record", () => {

@@ -47,6 +47,18 @@ export { POISON_KINDS, poisonIdFor, poisonSchedule, poisonValue, type PoisonKind
 export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
 export { FIXTURE_COUNT, FIXTURE_SEED, FIXTURE_TS_MS, loadFixtures, type FixtureRow } from "./fixtures.ts";
 export {
+  GATE_RECORD_COUNT,
+  loadSpellings,
+  NEAR_LIMIT_VALUE_BYTES,
+  SMALLEST_MESSAGE_LIMIT,
+  SPELLING_CASES,
+  SPELLING_COUNT,
+  spellingRows,
+  type SpellingCase,
+  type SpellingRow,
+} from "./spellings.ts";
+export { fixtureLabel, gateRecords, loadGateRecords, type GateRecord } from "./gate-records.ts";
+export {
   CLOCK_TICKS,
   parseMachineCpu,
   processTree,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadFixtures } from "./fixtures.ts";
+import { loadSpellings } from "./spellings.ts";
 import { featureMatrix, normalise } from "./features.ts";
 import { makeRecord } from "./generator.ts";
 import { loadModelCard, ReferenceModel } from "./model.ts";
@@ -32,6 +33,17 @@ describe("the frozen model contract", () => {
     const risks = await model.score(featureMatrix(fixtures.map((f) => f.record)));
     fixtures.forEach((f, i) => expect(Math.abs((risks[i] as number) - f.risk)).toBeLessThanOrEqual(1e-6));
     expect(new Set(fixtures.map((f) => f.risk > 0.5)).size).toBe(2); // both classes are present
+  });
+
+  it("the spelling fixtures carry the reference model's risk, and a decoy-reading product could not pass them by luck", async () => {
+    const model = await ReferenceModel.load(modelsDir());
+    const spellings = loadSpellings(fixturesDir());
+    const risks = await model.score(Float32Array.from(spellings.flatMap((s) => s.features)));
+    spellings.forEach((s, i) => expect(Math.abs((risks[i] as number) - s.risk)).toBeLessThanOrEqual(1e-6));
+    const nested = spellings.find((s) => s.name === "nested-decoys-first");
+    const decoy = (JSON.parse(nested?.value ?? "{}") as { meta: Parameters<typeof normalise>[0] }).meta;
+    const [decoyRisk] = await model.score(Float32Array.from(normalise(decoy)));
+    expect(Math.abs((decoyRisk as number) - (nested?.risk ?? 0))).toBeGreaterThan(0.1);
   });
 
   it("names a weight digest for the committed .pt", () => {

@@ -59,9 +59,14 @@ export function eventIdFor(seq: number): string {
   return `e${seq}`;
 }
 
-/** Inverse of eventIdFor; undefined for an id no generator made. */
+/**
+ * Inverse of eventIdFor; undefined for an id no generator made. An id may carry a label after a
+ * slash ("e259/ü-日本"): the gate's spelling fixtures (fixtures/spellings.jsonl) put non-ASCII
+ * and escaped characters there, so the audit's per-sequence accounting still covers them.
+ */
 export function seqOfEventId(eventId: string): number | undefined {
-  if (!/^e\d+$/.test(eventId)) return undefined;
-  const seq = Number(eventId.slice(1));
+  const digits = /^e(\d+)(?:\/[\s\S]*)?$/.exec(eventId)?.[1];
+  if (digits === undefined) return undefined;
+  const seq = Number(digits);
   return Number.isSafeInteger(seq) ? seq : undefined;
 }

@@ -1,0 +1,38 @@
+/**
+ * What the verification gate (and every adapter's integration test) produces before anything
+ * else, in order: the 256 generated fixtures as gendata writes them, then the spelling cases as
+ * their exact raw text. One shape for both, so the gate and the tests read them alike.
+ */
+import { loadFixtures, type FixtureRow } from "./fixtures.ts";
+import { loadSpellings, type SpellingRow } from "./spellings.ts";
+
+export interface GateRecord {
+  /** "generated" for the generator's fixtures; a spelling case's name otherwise. */
+  name: string;
+  eventId: string;
+  tsMs: number;
+  /** The message key; null produces none. */
+  key: string | null;
+  /** The exact text produced (sent as UTF-8). */
+  value: string;
+  /** The reference model's risk for the record's metrics. */
+  risk: number;
+}
+
+export function gateRecords(fixtures: readonly FixtureRow[], spellings: readonly SpellingRow[]): GateRecord[] {
+  return [
+    ...fixtures.map((f) => ({ name: "generated", eventId: f.record.event_id, tsMs: f.record.ts_ms, key: f.record.partition_key, value: JSON.stringify(f.record), risk: f.risk })),
+    ...spellings.map((s) => ({ name: s.name, eventId: s.event_id, tsMs: s.ts_ms, key: s.key, value: s.value, risk: s.risk })),
+  ];
+}
+
+export function loadGateRecords(fixturesDir: string): GateRecord[] {
+  return gateRecords(loadFixtures(fixturesDir), loadSpellings(fixturesDir));
+}
+
+/** How a failure names a fixture: `fixture e17`, or `fixture "pretty-printed" (event e256)`. */
+export function fixtureLabel(record: Pick<GateRecord, "name" | "eventId">): string {
+  // A labelled id may hold quotes or a newline: quoted and escaped, so a message stays one line.
+  const id = /^e\d+$/.test(record.eventId) ? record.eventId : JSON.stringify(record.eventId);
+  return record.name === "generated" ? `fixture ${id}` : `fixture "${record.name}" (event ${id})`;
+}
