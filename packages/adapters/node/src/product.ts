@@ -39,10 +39,10 @@ export const nodeModel: Product = {
   row: {
     ...SHARED_ROW,
     processing: "batch (≤10k records → one onnxruntime-node call)",
-    decode: "schema projection (6 of 19 fields, string scan)",
+    decode: "full JSON.parse of the UTF-8 value (6 of 19 fields used), JSON.stringify out",
   },
   notes: [
-    "REFERENCE ROW — a TypeScript consumer written for this bench, not a stream processor: librdkafka with the seed's fetch settings, the four features into a Float32Array, one ONNX Runtime call per batch (single-threaded), one produce per record. What a framework adds on top of this is its cost.",
+    "REFERENCE ROW — a TypeScript consumer written for this bench, not a stream processor: librdkafka with the seed's fetch settings, each record decoded as UTF-8 and parsed by JSON.parse (a record that is not a complete telemetry record is skipped and counted), the four features into a Float32Array, one ONNX Runtime call per batch (single-threaded), one produce per record written by JSON.stringify. What a framework adds on top of this is its cost.",
   ],
   prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "model"),

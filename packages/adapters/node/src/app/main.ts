@@ -9,7 +9,7 @@
  */
 import rdkafka from "@confluentinc/kafka-javascript";
 import { METRIC_MAXIMA, ReferenceModel } from "@bench/core";
-import { numberField, stringField } from "./fields.ts";
+import { decodeRecord, encodeOutput } from "./record.ts";
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -91,22 +91,17 @@ interface Scorable {
 let skipped = 0;
 
 /**
- * Reads one record's fields, or skips it (counted, logged) when it is malformed: one bad record
- * costs that record, never the batch or the process.
+ * Reads one record's fields (JSON.parse of the UTF-8 value), or skips it (counted, logged) when
+ * it is malformed: one bad record costs that record, never the batch or the process.
  */
 function decode(message: rdkafka.Message, features: Float32Array, row: number): Scorable | undefined {
   const clip = (x: number): number => (x < 0 ? 0 : x > 1 ? 1 : x);
   try {
-    const json = (message.value as Buffer | null)?.toString("latin1") ?? "";
-    if (json.charCodeAt(0) !== 123 /* { */) throw new Error("not a JSON object");
-    const values = [numberField(json, "latency_ms"), numberField(json, "queue_depth"), numberField(json, "cpu_usage"), numberField(json, "error_count")];
-    const tsMs = numberField(json, "ts_ms");
-    const eventId = stringField(json, "event_id");
-    if (!values.every(Number.isFinite) || !Number.isFinite(tsMs) || eventId.length === 0) throw new Error("a field is not a finite number");
-    features[row * 4] = clip((values[0] as number) / METRIC_MAXIMA.latency_ms);
-    features[row * 4 + 1] = clip((values[1] as number) / METRIC_MAXIMA.queue_depth);
-    features[row * 4 + 2] = clip((values[2] as number) / METRIC_MAXIMA.cpu_usage);
-    features[row * 4 + 3] = clip((values[3] as number) / METRIC_MAXIMA.error_count);
+    const { eventId, tsMs, metrics } = decodeRecord(message.value);
+    features[row * 4] = clip(metrics[0] / METRIC_MAXIMA.latency_ms);
+    features[row * 4 + 1] = clip(metrics[1] / METRIC_MAXIMA.queue_depth);
+    features[row * 4 + 2] = clip(metrics[2] / METRIC_MAXIMA.cpu_usage);
+    features[row * 4 + 3] = clip(metrics[3] / METRIC_MAXIMA.error_count);
     return { message, eventId, tsMs };
   } catch (error) {
     skipped++;
@@ -140,10 +135,7 @@ while (!stopping) {
     for (const m of batch) producer.produce(outputTopic, 0, m.value, m.key);
   } else {
     const { good, risks } = await score(batch);
-    good.forEach(({ message, eventId, tsMs }, i) => {
-      const out = `{"event_id":"${eventId}","ts_ms":${tsMs},"risk":${risks[i]}}`;
-      producer.produce(outputTopic, 0, Buffer.from(out), message.key);
-    });
+    good.forEach(({ message, eventId, tsMs }, i) => producer.produce(outputTopic, 0, encodeOutput(eventId, tsMs, risks[i] as number), message.key));
   }
   producedUpTo = (batch[batch.length - 1] as rdkafka.Message).offset;
   commitAfterFlush();
