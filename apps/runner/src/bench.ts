@@ -28,7 +28,7 @@ import type { BenchContext } from "./run/context.ts";
 import { prepareProfilers } from "./profile/window.ts";
 import { measureRun, productCacheDir, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
-import { measureSpeedIndex } from "./run/speed-index.ts";
+import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
 import { runFaults } from "./faults/run-faults.ts";
@@ -121,7 +121,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const bootstrap = opts.bootstrap ?? (broker as KafkaBroker).bootstrap;
   const brokerPid = broker?.pid ?? localListenerPid(bootstrap);
   const progress = new RunProgress();
-  // Before any product runs: the reading every run's before/after readings are compared with.
+  // Before any product runs: the machine's speed, stated in the page's header.
   const speedReference = (await measureSpeedIndex()).recordsPerCpuSecond;
   log(`bench: speed index ${Math.round(speedReference)} reference records per CPU-second`);
   const results: BenchResults = {
@@ -129,6 +129,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     generatedAt: new Date().toISOString(),
     host: await describeHost(),
     speedIndexReference: speedReference,
+    speedIndexVersion: SPEED_INDEX_VERSION,
     broker: { name: "Apache Kafka", version: broker?.version ?? "external", bootstrap, startedByRunner: broker !== undefined },
     runs: [],
   };

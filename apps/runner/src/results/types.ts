@@ -81,7 +81,7 @@ export interface HarnessCost {
 
 /**
  * How quiet and how fast the machine was around a run. A run is noisy when any `noisyBecause`
- * entry is set; thresholds live in `run/conditions.ts`.
+ * entry is set; thresholds live in `run/judge.ts`.
  */
 export interface RunConditions {
   /** Speed index (reference records per CPU-second) just before gendata started and just after the run. */
@@ -89,6 +89,8 @@ export interface RunConditions {
   speedIndexAfter: number;
   /** The bench's own reading at its start, which the run was judged against (older files: the file's). */
   speedIndexReference?: number;
+  /** Which speed index read them (`run/speed-index.ts` SPEED_INDEX_VERSION); absent in older files: 1, not comparable with 2. */
+  speedIndexVersion?: number;
   /** Average over the window, 100 = one core. */
   foreignCpuAvg: number;
   foreignCpuMax: number;
@@ -212,6 +214,8 @@ export interface Spread {
   runs: number;
   rowsPerCore: { min: number; median: number; max: number };
   cpuMicrosPerInference: { min: number; median: number; max: number };
+  /** The same at the reference speed, when every run has today's speed readings. */
+  cpuMicrosAtReference?: { min: number; median: number; max: number };
 }
 
 export interface SweepRecord {
@@ -230,6 +234,8 @@ export interface BenchResults {
   host: HostInfo;
   /** The speed index read when the bench started (schema 2): the runs' readings are compared with it. */
   speedIndexReference?: number;
+  /** Which speed index read it (absent: 1). */
+  speedIndexVersion?: number;
   /** The model card's tolerance for a score (schema 2). */
   modelTolerance?: number;
   broker: { name: string; version: string; bootstrap: string; startedByRunner: boolean };

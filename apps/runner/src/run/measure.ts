@@ -9,7 +9,7 @@
  *   drain   gendata stopped, the backlog worked off
  *   audit   the whole output read once: lost, duplicated, mis-scored, latency
  *   stop    the product's process tree ended
- *   judge   valid or invalid, quiet or noisy (speed index before and after)
+ *   judge   valid or invalid, quiet or noisy (foreign load, steal); the speed index before and after is recorded
  *
  * A product that exits or hangs gets a failed row with the reason and its log tail.
  */
@@ -25,7 +25,7 @@ import { GendataProcess } from "./gendata-process.ts";
 import { invalidReasons, judgeConditions } from "./judge.ts";
 import { MachineWatch } from "./machine.ts";
 import { drain, settledWindow } from "./phases.ts";
-import { measureSpeedIndex } from "./speed-index.ts";
+import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./speed-index.ts";
 import { RunTicker } from "./ticker.ts";
 import { verifyProduct } from "./verify.ts";
 
@@ -182,7 +182,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
 
   // judge — the speed index after the product has stopped, like the one before it started
   if (result.throughput) {
-    const speed = { before: speedBefore, after: (await measureSpeedIndex()).recordsPerCpuSecond, reference: bench.speedReference };
+    const speed = { before: speedBefore, after: (await measureSpeedIndex()).recordsPerCpuSecond, reference: bench.speedReference, version: SPEED_INDEX_VERSION };
     result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
   }
   return result;

@@ -1,65 +1,71 @@
 /**
  * A speed index: how much fixed work one core of this machine does per CPU-second, so that two
- * pages from two machines (or one machine on two days) can be read side by side, and a run on a
- * machine that has slowed down (a noisy neighbour's cache traffic, a throttled host) is caught.
+ * pages from two machines (or one machine on two days) can be read side by side, and each row's
+ * cost can be given at a reference speed (`atReferenceSpeed`).
  *
  * One "record" of work is what the bench's products do to a record, in plain single-threaded
  * JavaScript: parse a 19-field JSON record, normalise its four metrics, a 4-16-1 MLP forward,
- * encode the result; plus a memory-bound part, dependent loads that walk a random cycle through
- * 16 MiB (past the per-core caches). It is deterministic: the same records, weights and walk
- * every time (the checksum proves it). CPU time, not wall time, is the clock, so other load on
- * the machine shows as foreign load, not here.
+ * encode the result. It is deterministic: the same records and weights every time (the checksum
+ * proves it). CPU time, not wall time, is the clock, so other load on the machine shows as
+ * foreign load, not here.
  *
- * Why several fresh worker isolates and the best of them: on the 2-core VMs this was built on,
- * one isolate runs this work at either about 190k or about 360k records per CPU-second, at
- * random and whatever core it lands on (seen with plain node too, and with code that allocates
- * nothing), while within one isolate repetitions agree. The best of five isolates is the
- * machine's fast mode, stable to about ±8 %; one isolate's reading alone moved ±30 %.
+ * Version 2 (2026-12-01). Version 1 added 16 dependent loads per record through a 16 MiB random
+ * cycle and took the best of five isolates. That walk was what swung it: read alone on a quiet
+ * machine it spread 861k–1,767k records per CPU-second (2× apart) while the JSON part alone held
+ * within ±1.5 % in 11 of 12 isolates, because whether its 16 MiB lands on transparent huge pages
+ * (`madvise` here) is up to the kernel, not the bench; and the products do no such walk. Now: many
+ * short repetitions in several fresh isolates, each isolate's median, and the median of those, so
+ * neither a GC pause, a preemption nor one isolate in a slow mode moves the reading.
  */
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { makeTemplate, mulberry32 } from "@bench/core";
 
-/** Records of work per timed repetition (tens of ms of CPU). */
+/** Bump when the work or the statistic changes: readings of two versions are not comparable. */
+export const SPEED_INDEX_VERSION = 2;
+/** Records of work per timed repetition (several ms of CPU: well above process.cpuUsage's µs resolution). */
 export const SPEED_RECORDS = 5_000;
-/** Dependent loads per record through the 16 MiB cycle. */
-export const HOPS_PER_RECORD = 16;
-/** Fresh isolates per reading; the reading is the best of them. */
+/** Timed repetitions per isolate. */
+export const SPEED_REPEATS = 9;
+/** Fresh isolates per reading. */
 export const SPEED_ISOLATES = 5;
-const CYCLE_ENTRIES = 4 * 1024 * 1024; // 16 MiB of Uint32
+/**
+ * The speed at which `atReferenceSpeed` states a row's cost: about this index's median on the
+ * 2-core VMs this bench was built on (2026-12-01). A machine reading 2× this has each row's µs
+ * doubled to say what it would cost at the reference speed.
+ */
+export const REFERENCE_SPEED = 600_000;
+const WARMUP_RECORDS = 20_000;
 const POOL = 1024;
-const REPEATS = 5;
 
 export interface SpeedReading {
-  /** Records of the reference work per CPU-second: the best isolate's fastest repetition. */
+  /** Records of the reference work per CPU-second: the median over isolates of each one's median repetition. */
   recordsPerCpuSecond: number;
-  /** Each isolate's figure, for the record. */
+  /** Each isolate's median, for the record. */
   isolates: number[];
   checksum: number;
+  version: number;
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Records per CPU-second of the median repetition (repetitions of no measurable CPU are left out). */
+export function indexFromCpuMicros(records: number, cpuMicros: readonly number[]): number {
+  const timed = cpuMicros.filter((us) => us > 0);
+  return timed.length === 0 ? 0 : records / (median(timed) / 1e6);
 }
 
 /**
- * Records per CPU-second of the fastest repetition. The fastest, not the median: a garbage
- * collection or a preemption only ever slows a repetition, so the fastest is the speed with the
- * least of that in it.
+ * A row's µs of CPU per inference as it would be on a machine whose index reads REFERENCE_SPEED:
+ * a machine twice as fast reads twice the index and spends half the µs, so µs × index ÷ reference.
  */
-export function indexFromCpuMicros(records: number, cpuMicros: readonly number[]): number {
-  const fastest = Math.min(...cpuMicros.filter((us) => us > 0));
-  return Number.isFinite(fastest) ? records / (fastest / 1e6) : 0;
-}
-
-/** A single random cycle through every entry (Sattolo's shuffle), so a walk never short-cuts. */
-function randomCycle(entries: number, seed: number): Uint32Array {
-  const next = new Uint32Array(new SharedArrayBuffer(entries * 4));
-  for (let i = 0; i < entries; i++) next[i] = i;
-  const rng = mulberry32(seed);
-  for (let i = entries - 1; i > 0; i--) {
-    const j = Math.floor(rng() * i);
-    const t = next[i] as number;
-    next[i] = next[j] as number;
-    next[j] = t;
-  }
-  return next;
+export function atReferenceSpeed(cpuMicrosPerInference: number, speedIndex: number): number {
+  return speedIndex > 0 ? (cpuMicrosPerInference * speedIndex) / REFERENCE_SPEED : 0;
 }
 
 function weights(seed: number): { w1: Float64Array; b1: Float64Array; w2: Float64Array } {
@@ -68,8 +74,7 @@ function weights(seed: number): { w1: Float64Array; b1: Float64Array; w2: Float6
   return { w1: draw(64), b1: draw(16), w2: draw(17) };
 }
 
-/** Built once per process (about half a second), then kept: 16 MiB in the runner's memory. */
-let inputs: { records: string[]; cycle: Uint32Array; net: ReturnType<typeof weights> } | undefined;
+let inputs: { records: string[]; net: ReturnType<typeof weights> } | undefined;
 
 function inIsolate(data: object): Promise<{ cpuMicros: number[]; checksum: number }> {
   return new Promise((resolve, reject) => {
@@ -83,14 +88,13 @@ function inIsolate(data: object): Promise<{ cpuMicros: number[]; checksum: numbe
   });
 }
 
-/** Runs the reference work in several fresh isolates, one after another, and returns the best. */
+/** Runs the reference work in several fresh isolates, one after another (about half a second of CPU). */
 export async function measureSpeedIndex(): Promise<SpeedReading> {
   inputs ??= {
     records: Array.from({ length: POOL }, (_, i) => JSON.stringify({ event_id: `speed-${i}`, ts_ms: i, ...makeTemplate(7, i) })),
-    cycle: randomCycle(CYCLE_ENTRIES, 11),
     net: weights(13),
   };
-  const data = { ...inputs, perRep: SPEED_RECORDS, reps: REPEATS, hops: HOPS_PER_RECORD };
+  const data = { ...inputs, perRep: SPEED_RECORDS, reps: SPEED_REPEATS, warmup: WARMUP_RECORDS };
   const isolates: number[] = [];
   let checksum = 0;
   for (let i = 0; i < SPEED_ISOLATES; i++) {
@@ -98,5 +102,5 @@ export async function measureSpeedIndex(): Promise<SpeedReading> {
     isolates.push(indexFromCpuMicros(SPEED_RECORDS, result.cpuMicros));
     checksum = result.checksum;
   }
-  return { recordsPerCpuSecond: Math.max(...isolates), isolates, checksum };
+  return { recordsPerCpuSecond: median(isolates), isolates, checksum, version: SPEED_INDEX_VERSION };
 }
