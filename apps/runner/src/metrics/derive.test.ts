@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { classifyRegime, commitDrift, extraRecordsPerRecord, lagDrift, percentile, resources, robustSlope, slope, throughput } from "./derive.ts";
+import { classifyRegime, commitDrift, commitPeriodTicks, consumedRate, extraRecordsPerRecord, lagDrift, percentile, resources, robustSlope, slope, throughput } from "./derive.ts";
 import type { Tick } from "../results/types.ts";
 
 /** A synthetic window: offered and consumed at fixed rates, committed in steps of `commitEvery` s. */
@@ -138,3 +138,53 @@ describe("regime from the work done (the 2026-12-01 quix sweep)", () => {
     expect(slope(ts, ys)).toBeLessThan(1000);
   });
 });
+
+describe("a commit step is not saturation (a second machine's quix sweep, 2026-12-01)", () => {
+  // Every quix window of that sweep. At 20,000/s one run read saturated at 19,063/s though its
+  // output kept pace to the second: one commit came a second late (the committed offset stood
+  // still from second 22 to 23) and every later commit trailed by one interval.
+  const evidence = JSON.parse(readFileSync(join(import.meta.dirname, "__fixtures__", "quix-sweep-2026-12-01-second-machine.json"), "utf8")) as {
+    runs: Array<{ rate: number; regimeThen: string; consumedPerSecThen: number; outputPerSecThen: number; window: Tick[] }>;
+  };
+
+  it("the late-commit run keeps up, and its consumed/s is within the rate tolerance of its output", () => {
+    const late = evidence.runs.filter((r) => r.regimeThen === "saturated");
+    expect(late).toHaveLength(1);
+    const run = late[0]!;
+    expect(run.consumedPerSecThen).toBeLessThan(run.rate * 0.96); // what the fitted line read
+    const row = throughput(run.window);
+    expect(row.regime).toBe("keep-up");
+    expect(Math.abs(row.consumedPerSec - row.outputPerSec) / row.outputPerSec).toBeLessThan(0.01);
+  });
+
+  it("every quix run of that sweep that kept pace is keep-up, with consumed/s within 3% of the rate", () => {
+    for (const run of evidence.runs) {
+      const row = throughput(run.window);
+      expect(row.regime).toBe("keep-up");
+      expect(Math.abs(row.consumedPerSec - run.rate) / run.rate).toBeLessThan(0.03);
+    }
+  });
+
+  it("a phase shift of one commit step moves consumed/s by less than the step's share of the window", () => {
+    // 10,000/s committed each second; from second 12 on every commit is a step behind.
+    const w: Tick[] = series(10_000, 10_000, 30).map((t) => (t.t >= 12 ? { ...t, consumed: t.consumed - 10_000 } : t));
+    const stepShare = 1 / 30;
+    expect(Math.abs(consumedRate(w) - 10_000) / 10_000).toBeLessThan(stepShare);
+    expect(commitDrift(w)).toBeLessThanOrEqual(0.02);
+    expect(throughput(w).regime).toBe("keep-up");
+  });
+
+  it("reads the commit period from the staircase", () => {
+    expect(commitPeriodTicks(series(50_000, 50_000, 30, { commitEvery: 5 }))).toBe(5);
+    expect(commitPeriodTicks(series(50_000, 50_000, 30))).toBe(1);
+    expect(consumedRate(series(50_000, 50_000, 30, { commitEvery: 5 }))).toBe(50_000);
+  });
+
+  it("commits that trail further every second are still a product falling behind", () => {
+    // Output keeps pace, but each commit covers only 90% of what was republished since the last.
+    const w = series(10_000, 10_000, 20).map((t) => ({ ...t, consumed: t.consumed - 1000 * t.t }));
+    expect(commitDrift(w)).toBeGreaterThan(0.02);
+    expect(throughput(w).regime).toBe("saturated");
+  });
+});
+

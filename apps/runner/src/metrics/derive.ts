@@ -71,19 +71,67 @@ export function lagDrift(window: readonly Tick[]): number {
 }
 
 /**
- * The same drift by committed offsets, fitted robustly: the bound that keeps a product which
- * republishes but stops committing (or commits ever later) from passing as keeping up.
+ * How many ticks apart the committed offset usually moves: the median gap between ticks at
+ * which it changed (1 for a product that commits every second, or an engine counter; 5 for a
+ * 5 s checkpoint). A committed offset is a staircase with this period.
+ */
+export function commitPeriodTicks(window: readonly Tick[]): number {
+  const changedAt: number[] = [];
+  for (let i = 1; i < window.length; i++) if ((window[i] as Tick).consumed !== (window[i - 1] as Tick).consumed) changedAt.push(i);
+  const gaps = changedAt.slice(1).map((at, i) => at - (changedAt[i] as number));
+  if (gaps.length === 0) return 1;
+  const sorted = gaps.sort((a, b) => a - b);
+  return Math.max(1, sorted[sorted.length >> 1] as number);
+}
+
+/**
+ * consumed/s from the committed offset: the median of its rate over every span of a whole number
+ * of commit periods, a quarter of the window long (at least one period). A commit that lands late
+ * shifts the staircase by one step from there on (quix at 20k/s on 2026-12-01: one commit a
+ * second late, every later one a step behind); that moves at most a third of the spans, which
+ * cannot move the median, where a line fitted over the window read the shift as 5 % less
+ * consumed and the run as saturated. A quarter-window span keeps the per-second jitter of a
+ * counter out of the median. Too short a window falls back to Theil–Sen.
+ */
+export function consumedRate(window: readonly Tick[]): number {
+  const period = commitPeriodTicks(window);
+  const span = period * Math.max(1, Math.floor((window.length - 1) / 4 / period));
+  const rates: number[] = [];
+  for (let i = 0; i + span < window.length; i++) {
+    const a = window[i] as Tick;
+    const b = window[i + span] as Tick;
+    if (b.t > a.t) rates.push((b.consumed - a.consumed) / (b.t - a.t));
+  }
+  if (rates.length < 3) return robustSlope(window.map((t) => t.t), window.map((t) => t.consumed));
+  rates.sort((x, y) => x - y);
+  const mid = rates.length >> 1;
+  return rates.length % 2 === 1 ? (rates[mid] as number) : ((rates[mid - 1] as number) + (rates[mid] as number)) / 2;
+}
+
+/**
+ * The backlog of uncommitted records, as drift: how much more the committed offset trails the
+ * input at the window's end than at its start, beyond one commit period of records, ÷ records
+ * republished. Committed offsets move in steps, so a late commit shifts the trail by one period
+ * (5 % of a 20 s window at 1 s commits) without the product falling behind; a trail that grows
+ * by more than that is a product that republishes but stops committing, or commits ever later,
+ * and must not pass as keeping up.
  */
 export function commitDrift(window: readonly Tick[]): number {
   const first = window[0];
   const last = window[window.length - 1];
-  if (!first || !last) return 0;
-  return driftOf(window, (t) => t.inputEnd - t.consumed, last.outputEnd - first.outputEnd, robustSlope);
+  if (!first || !last || last.t <= first.t) return 0;
+  const done = last.outputEnd - first.outputEnd;
+  const growth = robustSlope(window.map((t) => t.t), window.map((t) => t.inputEnd - t.consumed)) * (last.t - first.t);
+  const perTick = (last.t - first.t) / (window.length - 1);
+  const oneStep = ((last.inputEnd - first.inputEnd) / (last.t - first.t)) * commitPeriodTicks(window) * perTick;
+  const beyondOneStep = Math.max(0, growth - oneStep);
+  if (done <= 0) return beyondOneStep > 0 ? Number.POSITIVE_INFINITY : 0;
+  return beyondOneStep / done;
 }
 
 /**
  * Regime from the work done: the output rate against the offered rate, the trend of the
- * unrepublished backlog, and the committed offsets' robust trend as a bound.
+ * unrepublished backlog, and the committed offsets' trail (beyond one commit step) as a bound.
  */
 export function classifyRegime(offeredPerSec: number, workPerSec: number, drift: number, commitsDrift = 0): Regime {
   if (drift < -DRIFT_TOLERANCE && workPerSec > offeredPerSec * (1 + RATE_TOLERANCE)) return "draining";
@@ -133,11 +181,11 @@ export function throughput(window: readonly Tick[]): Omit<ThroughputRow, "extraR
   if (!first || !last || last.t <= first.t) throw new Error("a window needs at least two ticks");
   // Rates are slopes over every tick, not the two ends: products commit in steps (every second,
   // or at each checkpoint), and one step landing late at an end moved a 20 s window by 5 %. The
-  // committed offset is fitted robustly (Theil–Sen): one late commit near the window's end read
-  // quix keeping up at 10,000/s (output 10,000/s, p50 17 ms) as 9,397/s, "saturated".
+  // committed offset is read per commit period (consumedRate): one late commit read quix keeping
+  // up at 10,000/s (output 10,000/s, p50 17 ms) as 9,397/s, "saturated", under a fitted line.
   const ts = window.map((t) => t.t);
   const offeredPerSec = slope(ts, window.map((t) => t.inputEnd));
-  const consumedPerSec = robustSlope(ts, window.map((t) => t.consumed));
+  const consumedPerSec = consumedRate(window);
   const outputPerSec = slope(ts, window.map((t) => t.outputEnd));
   const drift = lagDrift(window);
   const { cpuAvg, memAvgMb } = resources(window);
