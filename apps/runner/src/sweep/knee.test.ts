@@ -1,4 +1,4 @@
-import { DEFAULT_SWEEP, MAX_STEPS, findKnee, roundRate } from "./knee.ts";
+import { COST_REPEAT_SPREAD, costsAgree, DEFAULT_SWEEP, MAX_STEPS, findKnee, roundRate } from "./knee.ts";
 import type { StepOutcome, StepPurpose } from "./knee.ts";
 
 /**
@@ -260,3 +260,41 @@ describe("findKnee", () => {
     expect(r.confirmed).toBe(true);
   });
 });
+
+describe("a knee's repeat must agree in cost", () => {
+  const withCost = (micros: (call: number) => number) => (call: number, _rate: number, normal: StepOutcome): StepOutcome =>
+    normal.regime === "keep-up" ? { ...normal, cpuMicrosPerInference: micros(call) } : normal;
+
+  it("costs agree when the closest pair is within the spread", () => {
+    expect(costsAgree([])).toBe(true);
+    expect(costsAgree([10])).toBe(true);
+    expect(costsAgree([10, 10 * (1 + COST_REPEAT_SPREAD) - 0.01])).toBe(true);
+    expect(costsAgree([10, 12])).toBe(false);
+    expect(costsAgree([10, 15, 14.5])).toBe(true);
+  });
+
+  it("a repeat that keeps up at the same cost confirms the knee, and the note gives both costs", async () => {
+    const { runAt } = product(30_000, { override: withCost(() => 20) });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(r.confirmed).toBe(true);
+    expect(r.stoppedBecause).toContain("25000/s held on a repeat at 20.0 / 20.0 µs per inference");
+  });
+
+  it("a repeat at another cost gets one more run; a third that agrees with one of them confirms", async () => {
+    // Calls: climb 5k 10k 20k 40k, refine 30k 25k, confirm 25k (index 6: 30 µs), again (index 7: 20.5 µs).
+    const { runAt, calls } = product(30_000, { override: withCost((call) => (call === 6 ? 30 : 20)) });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(calls.filter((c) => c.purpose === "confirm").map((c) => c.rate)).toEqual([25_000, 25_000]);
+    expect(r.confirmed).toBe(true);
+    expect(r.knee).toBe(25_000);
+  });
+
+  it("a cost that never repeats leaves the knee unconfirmed, with the costs named", async () => {
+    const { runAt } = product(30_000, { override: withCost((call) => (call === 5 ? 20 : call === 6 ? 30 : 40)) });
+    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    expect(r.confirmed).toBe(false);
+    expect(r.knee).toBe(25_000);
+    expect(r.stoppedBecause).toContain("25000/s kept up on its repeats but its cost did not repeat (20.0 / 30.0 / 40.0 µs per inference");
+  });
+});
+

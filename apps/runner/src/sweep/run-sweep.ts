@@ -65,5 +65,6 @@ export function stepOutcome(run: RunResult, rate: number, interrupted?: string):
     ...(run.status === "invalid" ? { invalid: firstLine(run.reason) } : {}),
     ...(run.conditions?.noisy ? { noisy: run.conditions.noisyBecause.join("; ") } : {}),
     ...(run.settled === false ? { unsettled: true } : {}),
+    ...(t ? { cpuMicrosPerInference: t.cpuMicrosPerInference } : {}),
   };
 }
