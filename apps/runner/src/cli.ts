@@ -19,7 +19,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
 import { doctorCommand, preflight } from "./doctor/command.ts";
-import { renderCommand } from "./page/command.ts";
+import { parseOtherMachine, renderCommand } from "./page/command.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
 import { readResults } from "./results/files.ts";
@@ -75,11 +75,13 @@ program
   .argument("<results...>", "results.json files (several merge into one page)")
   .option("-o, --out <file>", "write the page here (default: stdout); page.html goes beside it")
   .option("--html <file>", "write the HTML page here (default: beside --out)")
-  .action((files: string[], opts: { out?: string; html?: string }) => {
+  .option("--compare <label=results.json>", "another machine's results: the page says how each row carries to it (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
+  .action((files: string[], opts: { out?: string; html?: string; compare: string[] }) => {
     try {
-      renderCommand(files, opts.out);
+      const others = opts.compare.map(parseOtherMachine);
+      renderCommand(files, opts.out, others);
       const html = opts.html ?? (opts.out ? htmlPathFor(opts.out) : undefined);
-      if (html) writeHtmlPage(html, readResults(files));
+      if (html) writeHtmlPage(html, readResults(files), others);
     } catch (error) {
       process.stderr.write(`render: ${(error as Error).message}\n`);
       process.exitCode = 2;

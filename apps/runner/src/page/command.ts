@@ -1,9 +1,17 @@
 import { writeFileSync } from "node:fs";
 import { readResults } from "../results/files.ts";
+import type { OtherMachine } from "./across-machines.ts";
 import { renderPage } from "./render.ts";
 
-export function renderCommand(files: string[], out: string | undefined): void {
-  const page = renderPage(readResults(files));
+/** `--compare LABEL=results.json` (or just the path, then labelled by it): another machine's results. */
+export function parseOtherMachine(spec: string): OtherMachine {
+  const at = spec.indexOf("=");
+  const [label, path] = at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, spec];
+  return { label, results: readResults([path]) };
+}
+
+export function renderCommand(files: string[], out: string | undefined, otherMachines: readonly OtherMachine[] = []): void {
+  const page = renderPage(readResults(files), otherMachines);
   if (out) writeFileSync(out, page);
   else process.stdout.write(page);
 }

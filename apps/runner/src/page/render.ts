@@ -6,11 +6,13 @@ import { consumerSettingsProse, FIXTURE_COUNT, KAFKA_SETTINGS } from "@bench/cor
 import { DRIFT_TOLERANCE, RATE_TOLERANCE } from "../metrics/derive.ts";
 import { SETTLE_RULE } from "../metrics/settle.ts";
 import type { BenchResults, RunResult } from "../results/types.ts";
-import { FOREIGN_CPU_LIMIT, SPEED_CHANGE_LIMIT, SPEED_DRIFT_LIMIT, STEAL_LIMIT } from "../run/judge.ts";
+import { FOREIGN_CPU_LIMIT, STEAL_LIMIT } from "../run/judge.ts";
+import { acrossMachinesSection, type OtherMachine } from "./across-machines.ts";
 import { breakdownSection } from "./breakdown.ts";
 import { renderFaults } from "./faults.ts";
 import { dec1, dec2, dec4, int, sci, signedPercent, table } from "./format.ts";
-import { noisyShort, productLabel, rowsOf, runMark, speedReadings, spreadOf } from "./rows.ts";
+import { noisyShort, productLabel, rowsOf, runMark, spreadOf } from "./rows.ts";
+import { microsAtReference, speedSentence } from "./speed.ts";
 
 export { productLabel, rowsOf } from "./rows.ts";
 
@@ -29,7 +31,7 @@ const dash = "–";
 /** A cell from a run's throughput row, or a dash for a run that has none (an invalid gate). */
 const fig = (r: RunResult, f: (t: NonNullable<RunResult["throughput"]>) => string): string => (r.throughput ? f(r.throughput) : dash);
 
-export function renderPage(results: BenchResults): string {
+export function renderPage(results: BenchResults, otherMachines: readonly OtherMachine[] = []): string {
   const { measured, notRun } = rowsOf(results);
   const all = [...measured, ...notRun];
   const day = results.generatedAt.slice(0, 10);
@@ -64,16 +66,16 @@ export function renderPage(results: BenchResults): string {
   );
   out.push(
     table(
-      ["product", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %", "rows/s per core", "rows/s per GB", "µs CPU / inference", "output/s", "extra rec/rec", "latency p50 / p99 / max ms", "run", "counts?"],
+      ["product", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %", "rows/s per core", "rows/s per GB", "µs CPU / inference", "µs @ ref", "output/s", "extra rec/rec", "latency p50 / p99 / max ms", "run", "counts?"],
       measured.map((r) => [
         productLabel(r), fig(r, (t) => int(t.offeredPerSec)), fig(r, (t) => int(t.consumedPerSec)), fig(r, (t) => t.regime),
         fig(r, (t) => signedPercent(t.lagDrift)), fig(r, (t) => dec1(t.cpuAvg)), fig(r, (t) => int(t.rowsPerCore)), fig(r, (t) => int(t.rowsPerGb)),
-        fig(r, (t) => dec2(t.cpuMicrosPerInference)), fig(r, (t) => int(t.outputPerSec)), fig(r, (t) => dec2(t.extraRecordsPerRecord)),
+        fig(r, (t) => dec2(t.cpuMicrosPerInference)), atReferenceCell(r), fig(r, (t) => int(t.outputPerSec)), fig(r, (t) => dec2(t.extraRecordsPerRecord)),
         latencyCell(r), r.startedAt.slice(0, 10), runMark(r) ?? "✓",
       ]),
     ),
     "",
-    `consumed/s is what the product actually drained (its consumer-group offset or engine counter, fitted robustly: the median of pairwise slopes, so one late commit cannot move it), offered/s what gendata produced (the input topic's high watermark). The regime is read from the work itself: every record is republished, so the output topic moves with the work whatever a product's commit cadence. keep-up = output/s within ${RATE_TOLERANCE * 100}% of offered/s with a flat backlog of unrepublished records (|lag drift| ≤ ${DRIFT_TOLERANCE * 100}%), and committed offsets that do not fall behind either (a sustainable point); saturated = fed beyond capacity, so consumed/s IS the ceiling and latency is unbounded; draining = still eating a backlog. lag drift = growth of the unrepublished backlog over the window (least-squares trend) ÷ records republished. cpu_avg is the whole process tree, 100 = one core busy. rows/s per core = consumed ÷ (cpu_avg/100); rows/s per GB = consumed ÷ memory; extra rec/rec = records written to topics other than the input and output per record consumed (0 = no broker hop). Latency runs from the input record's produce time to the output record's broker timestamp (LogAppendTime), over the window's records. counts? ✓ = valid, settled, keeping up and measured on a quiet machine; a row marked ✗ INVALID did not do the work and is not a result; ⚠ NOISY or UNSETTLED figures are not comparable; ⚠ SATURATED or DRAINING is not a sustainable point.`,
+    `consumed/s is what the product actually drained (its consumer-group offset or engine counter, read as the median of its rate over every span of one commit period, so one late commit, which shifts the committed staircase by a step, cannot move it), offered/s what gendata produced (the input topic's high watermark). The regime is read from the work itself: every record is republished, so the output topic moves with the work whatever a product's commit cadence. keep-up = output/s within ${RATE_TOLERANCE * 100}% of offered/s with a flat backlog of unrepublished records (|lag drift| ≤ ${DRIFT_TOLERANCE * 100}%), and committed offsets that trail the input by no more than one commit step more at the window's end than at its start (a sustainable point); saturated = fed beyond capacity, so consumed/s IS the ceiling and latency is unbounded; draining = still eating a backlog. lag drift = growth of the unrepublished backlog over the window (least-squares trend) ÷ records republished. cpu_avg is the whole process tree, 100 = one core busy. µs @ ref = µs CPU / inference at the reference speed (see Machine above). rows/s per core = consumed ÷ (cpu_avg/100); rows/s per GB = consumed ÷ memory; extra rec/rec = records written to topics other than the input and output per record consumed (0 = no broker hop). Latency runs from the input record's produce time to the output record's broker timestamp (LogAppendTime), over the window's records. counts? ✓ = valid, settled, keeping up and measured on a quiet machine; a row marked ✗ INVALID did not do the work and is not a result; ⚠ NOISY or UNSETTLED figures are not comparable; ⚠ SATURATED or DRAINING is not a sustainable point.`,
     "",
   );
   const spreads = measured.map((r) => [r, spreadOf(results, r)] as const).filter(([, s]) => s !== undefined && s.runs > 1);
@@ -81,11 +83,12 @@ export function renderPage(results: BenchResults): string {
     out.push("### Spread over repeats", "");
     out.push(
       table(
-        ["product", "rate/s", "runs", "rows/s per core min / median / max", "µs CPU / inference min / median / max"],
+        ["product", "rate/s", "runs", "rows/s per core min / median / max", "µs CPU / inference min / median / max", "µs @ ref min / median / max"],
         spreads.map(([r, s]) => [
           productLabel(r), int(r.settings.offeredRate), String(s!.runs),
           `${int(s!.rowsPerCore.min)} / ${int(s!.rowsPerCore.median)} / ${int(s!.rowsPerCore.max)}`,
           `${dec2(s!.cpuMicrosPerInference.min)} / ${dec2(s!.cpuMicrosPerInference.median)} / ${dec2(s!.cpuMicrosPerInference.max)}`,
+          s!.cpuMicrosAtReference ? `${dec2(s!.cpuMicrosAtReference.min)} / ${dec2(s!.cpuMicrosAtReference.median)} / ${dec2(s!.cpuMicrosAtReference.max)}` : dash,
         ]),
       ),
       "",
@@ -153,6 +156,7 @@ export function renderPage(results: BenchResults): string {
       : `Verdict: ✗ at least one row does not match (see ✗ above): its figures do not price the same work. A checked score further than ${tolerance} from the reference model's, a missing or null score, a lost record or a backlog left undrained makes a run invalid.`,
     "",
   );
+  out.push(...acrossMachinesSection(results, otherMachines));
   out.push(...renderFaults(results.faults));
   if (notRun.length > 0) {
     out.push("## Not run on this machine", "");
@@ -186,22 +190,20 @@ function stepRegime(st: NonNullable<BenchResults["sweeps"]>[number]["steps"][num
 
 /** The speed index and quiet-machine bounds, for the page's header. */
 function machineLine(results: BenchResults): string {
-  const readings = speedReadings(results);
-  const reference = results.speedIndexReference;
-  if (reference === undefined || readings.length === 0) {
+  if (results.speedIndexReference === undefined) {
     return "Machine: these results predate the speed index and foreign-load accounting (schema 1): nothing on this page tells a busy or slow machine from a slow product.";
   }
-  // Products measured by separate benches (merged files) were judged against each bench's own start.
-  const references = [...new Set(results.runs.flatMap((r) => r.conditions?.speedIndexReference ?? []))];
-  const productsJudgedBy = (ref: number): string => [...new Set(results.runs.filter((r) => r.conditions?.speedIndexReference === ref).map((r) => r.product))].join(", ");
-  const start = references.length <= 1
-    ? `${int(reference)} reference records per CPU-second at the bench's start`
-    : `${references.map((ref) => `${int(ref)} (${productsJudgedBy(ref)})`).join(" and ")} reference records per CPU-second at the start of each bench`;
   return (
-    `Machine: speed index ${start} (${int(Math.min(...readings))}–${int(Math.max(...readings))} over ${readings.length} readings before and after each run; one core's JSON decode + normalise + 4-16-1 MLP + encode + 16 dependent loads through 16 MiB per record, \`apps/runner/src/run/speed-index.ts\`). ` +
-    `A run is noisy, and never a result, when processes outside the product and the harness averaged over ${FOREIGN_CPU_LIMIT}% of a core in its window, steal over ${STEAL_LIMIT}%, its speed index was more than ${SPEED_DRIFT_LIMIT * 100}% from the bench's, or it moved more than ${SPEED_CHANGE_LIMIT * 100}% between before and after the run; ` +
-    `its window starts once records arrive at ≥ ${SETTLE_RULE.feedShare * 100}% of the asked rate and the backlog of unrepublished records has stayed under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
+    `${speedSentence(results)} ` +
+    `A run is noisy, and never a result, when something measurably disturbed it: processes outside the product and the harness averaged over ${FOREIGN_CPU_LIMIT}% of a core in its window, or steal over ${STEAL_LIMIT}% (a speed reading alone never discards a run; a knee's repeat must agree in cost). ` +
+    `Its window starts once records arrive at ≥ ${SETTLE_RULE.feedShare * 100}% of the asked rate and the backlog of unrepublished records has stayed under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
   );
+}
+
+/** The throughput table's "µs @ ref" cell. */
+function atReferenceCell(run: RunResult): string {
+  const micros = microsAtReference(run);
+  return micros !== undefined ? dec2(micros) : dash;
 }
 
 function conditionsSection(measured: RunResult[]): string[] {

@@ -4,6 +4,8 @@
  * run at its knee; otherwise the product's row is its last run, marked with why it does not count.
  */
 import type { BenchResults, RunResult, Spread } from "../results/types.ts";
+import { median } from "../run/speed-index.ts";
+import { microsAtReference } from "./speed.ts";
 
 export function productLabel(run: RunResult): string {
   const version = run.versions[run.product] ?? run.versions[run.product.split("-")[0] as string];
@@ -33,9 +35,8 @@ export function noisyShort(run: RunResult): string {
   if (!c) return "";
   const parts: string[] = [];
   for (const reason of c.noisyBecause) {
-    const figure = /^(foreign load|steal) ([\d.]+%)/.exec(reason) ?? /^speed index (before|after) the run \d+ is (-?\d+%)/.exec(reason) ?? /^speed index (moved) ([+-]?\d+%) during the run/.exec(reason);
-    const what = figure?.[1] === "before" || figure?.[1] === "after" ? `speed ${figure[1]}` : figure?.[1] === "moved" ? "speed moved" : figure?.[1];
-    parts.push(figure ? `${what} ${figure[2]}` : reason);
+    const figure = /^(foreign load|steal) ([\d.]+%)/.exec(reason);
+    parts.push(figure ? `${figure[1]} ${figure[2]}` : reason);
   }
   return parts.join(", ");
 }
@@ -76,24 +77,15 @@ const minMedianMax = (xs: number[]): { min: number; median: number; max: number 
   max: Math.max(...xs),
 });
 
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
 /** min / median / max over the runs of `row`'s product at its rate that count as results. */
 export function spreadOf(results: BenchResults, row: RunResult): Spread | undefined {
   const runs = resultRuns(results.runs.filter((r) => r.product === row.product), row.settings.offeredRate);
   if (runs.length === 0) return undefined;
+  const atReference = runs.map(microsAtReference);
   return {
     runs: runs.length,
     rowsPerCore: minMedianMax(runs.map((r) => r.throughput!.rowsPerCore)),
     cpuMicrosPerInference: minMedianMax(runs.map((r) => r.throughput!.cpuMicrosPerInference)),
+    ...(atReference.every((x) => x !== undefined) ? { cpuMicrosAtReference: minMedianMax(atReference as number[]) } : {}),
   };
-}
-
-/** Every speed-index reading of the bench (before and after each run). */
-export function speedReadings(results: BenchResults): number[] {
-  return results.runs.flatMap((r) => (r.conditions ? [r.conditions.speedIndexBefore, r.conditions.speedIndexAfter] : [])).filter((x) => x > 0);
 }

@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import type { BenchResults } from "../../results/types.ts";
+import type { OtherMachine } from "../across-machines.ts";
 import { renderHtml } from "./render-html.ts";
 
 /** Writes page.html beside a page.md path (page.md → page.html; any other name gets .html added). */
@@ -7,6 +8,6 @@ export function htmlPathFor(markdownPath: string): string {
   return markdownPath.endsWith(".md") ? `${markdownPath.slice(0, -3)}.html` : `${markdownPath}.html`;
 }
 
-export function writeHtmlPage(path: string, results: BenchResults): void {
-  writeFileSync(path, renderHtml(results));
+export function writeHtmlPage(path: string, results: BenchResults, otherMachines: readonly OtherMachine[] = []): void {
+  writeFileSync(path, renderHtml(results, otherMachines));
 }

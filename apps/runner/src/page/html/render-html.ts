@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchResults } from "../../results/types.ts";
+import type { OtherMachine } from "../across-machines.ts";
 import { renderPage } from "../render.ts";
 import { chartData, chartSpecs } from "./chart-data.ts";
 import { escapeHtml, markdownToHtml } from "./markdown.ts";
@@ -52,7 +53,7 @@ figure { margin: 0; } figcaption { font-weight: 600; margin-bottom: .3em; }
 .empty { color: #777; font-style: italic; }
 `;
 
-export function renderHtml(results: BenchResults): string {
+export function renderHtml(results: BenchResults, otherMachines: readonly OtherMachine[] = []): string {
   const data = chartData(results);
   const charts = chartSpecs(data);
   const figure = (id: string): string => {
@@ -70,7 +71,7 @@ export function renderHtml(results: BenchResults): string {
   for (const p of data.products) {
     sections.push(`<h3>${escapeHtml(p.label)}</h3>`, `<div class="charts">${[`sweep-${p.product}`, `cpu-${p.product}`, `latency-${p.product}`].map(figure).join("")}</div>`);
   }
-  const markdown = markdownToHtml(renderPage(results));
+  const markdown = markdownToHtml(renderPage(results, otherMachines));
   // The charts go after the page's opening (title, characteristics) and before its tables.
   const at = markdown.indexOf("<h2>Throughput / efficiency</h2>");
   const body = at >= 0 ? `${markdown.slice(0, at)}${sections.join("\n")}\n${markdown.slice(at)}` : `${markdown}\n${sections.join("\n")}`;

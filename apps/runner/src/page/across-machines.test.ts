@@ -1,0 +1,44 @@
+import type { BenchResults, RunResult } from "../results/types.ts";
+import { acrossMachinesSection, pairRows } from "./across-machines.ts";
+import { SPEED_INDEX_VERSION } from "../run/speed-index.ts";
+
+function run(product: string, rate: number, micros: number, speed?: number): RunResult {
+  return {
+    product, status: "ok", startedAt: "2026-12-01T00:00:00Z", settled: true,
+    settings: { offeredRate: rate, warmupSec: 10, windowSec: 20, parallelism: 2, seed: 42 },
+    throughput: { offeredPerSec: rate, consumedPerSec: rate, regime: "keep-up", lagDrift: 0, cpuAvg: (micros * rate) / 1e4, rowsPerCore: 1e6 / micros, rowsPerGb: 1, cpuMicrosPerInference: micros, outputPerSec: rate, extraRecordsPerRecord: 0 },
+    ...(speed !== undefined ? { conditions: { speedIndexBefore: speed, speedIndexAfter: speed, speedIndexVersion: SPEED_INDEX_VERSION, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: false, noisyBecause: [] } } : {}),
+  } as unknown as RunResult;
+}
+
+const results = (runs: RunResult[]): BenchResults => ({ schema: 2, generatedAt: "2026-12-01T00:00:00Z", host: { cpu: "x", cores: 2, threads: 2, memoryMb: 1, kernel: "k", os: "o" }, broker: { name: "k", version: "4", bootstrap: "b", startedByRunner: true }, runs });
+
+describe("across machines", () => {
+  it("pairs each product at the highest rate both machines have counting runs at", () => {
+    const here = results([run("node", 20_000, 10), run("node", 40_000, 9), run("quix", 10_000, 25)]);
+    const there = results([run("node", 20_000, 16), run("quix", 10_000, 40), run("flink", 20_000, 30)]);
+    const pairs = pairRows(here, there);
+    expect(pairs.map((p) => [p.product, p.rate])).toEqual([["node", 20_000], ["quix", 10_000]]);
+  });
+
+  it("without today's index on both sides, judges each row against the median ratio of all rows", () => {
+    const here = results([run("a", 20_000, 10), run("b", 20_000, 20), run("c", 20_000, 30)]);
+    const there = results([run("a", 20_000, 16), run("b", 20_000, 33), run("c", 20_000, 120)]);
+    const lines = acrossMachinesSection(here, [{ label: "second machine", results: there }]).join("\n");
+    expect(lines).toContain("the median ratio, 1.65");
+    expect(lines).toMatch(/\| a \| 20000 \| 10\.00 \(1\) \| 16\.00 \(1\) \| 1\.60 \| -3% \| ✓ \|/);
+    expect(lines).toMatch(/\| c \| 20000 \| .* \| 4\.00 \| \+142% \| ✗ \|/);
+  });
+
+  it("with today's index on both sides, compares the rows at the reference speed", () => {
+    const here = results([run("a", 20_000, 10, 700_000)]);
+    const there = results([run("a", 20_000, 7, 1_000_000)]);
+    const lines = acrossMachinesSection(here, [{ label: "other", results: there }]).join("\n");
+    expect(lines).toMatch(/\| a \| 20000 \| 10\.00 \(1\) \| 7\.00 \(1\) \| \d+\.\d\d \/ \d+\.\d\d \| \+0% \| ✓ \|/);
+  });
+
+  it("says so when no product has a common rate", () => {
+    expect(acrossMachinesSection(results([run("a", 5_000, 10)]), [{ label: "other", results: results([run("a", 20_000, 10)]) }]).join("\n")).toContain("No product has runs that count at a common rate");
+    expect(acrossMachinesSection(results([]), [])).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * "Does a row carry to another machine?": each product's cost here against another results
+ * file's (another machine's, given with `render --compare`), at the same offered rate, since a
+ * product's cost per record moves with its rate (batching). Where both sides were read by
+ * today's speed index, the rows are compared at the reference speed; otherwise the two machines'
+ * common factor is the median ratio over the products, and each row's residual from it says
+ * whether that row carries.
+ */
+import type { BenchResults, RunResult } from "../results/types.ts";
+import { median } from "../run/speed-index.ts";
+import { dec2, table } from "./format.ts";
+import { countsAsResult } from "./rows.ts";
+import { microsAtReference } from "./speed.ts";
+
+/** A row carries when its cost after normalisation is within this share of the other machine's. */
+export const CARRY_TOLERANCE = 0.1;
+
+export interface OtherMachine {
+  /** How the page names it, e.g. "second machine (2026-12-01)". */
+  label: string;
+  results: BenchResults;
+}
+
+export interface RowPair {
+  product: string;
+  rate: number;
+  here: { micros: number; atReference?: number; runs: number };
+  there: { micros: number; atReference?: number; runs: number };
+}
+
+/** µs per inference over a product's counting runs at one rate (median), with the reference-speed figure when all have it. */
+function costAt(runs: readonly RunResult[], product: string, rate: number): RowPair["here"] | undefined {
+  const at = runs.filter((r) => r.product === product && r.settings.offeredRate === rate && countsAsResult(r));
+  if (at.length === 0) return undefined;
+  const reference = at.map(microsAtReference);
+  return {
+    micros: median(at.map((r) => r.throughput!.cpuMicrosPerInference)),
+    ...(reference.every((x) => x !== undefined) ? { atReference: median(reference as number[]) } : {}),
+    runs: at.length,
+  };
+}
+
+/** Per product, the highest rate at which both machines have runs that count. */
+export function pairRows(here: BenchResults, there: BenchResults): RowPair[] {
+  const products = [...new Set(here.runs.map((r) => r.product))].filter((p) => there.runs.some((r) => r.product === p));
+  const pairs: RowPair[] = [];
+  for (const product of products) {
+    const rates = [...new Set(here.runs.filter((r) => r.product === product).map((r) => r.settings.offeredRate))].sort((a, b) => b - a);
+    for (const rate of rates) {
+      const a = costAt(here.runs, product, rate);
+      const b = costAt(there.runs, product, rate);
+      if (a && b) {
+        pairs.push({ product, rate, here: a, there: b });
+        break;
+      }
+    }
+  }
+  return pairs;
+}
+
+const pct = (x: number): string => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(0)}%`;
+
+/** The page's section: one table per other machine, and a sentence on which rows carry. */
+export function acrossMachinesSection(here: BenchResults, others: readonly OtherMachine[]): string[] {
+  if (others.length === 0) return [];
+  const out = ["## Across machines", ""];
+  for (const other of others) {
+    const pairs = pairRows(here, other.results);
+    if (pairs.length === 0) {
+      out.push(`No product has runs that count at a common rate here and on the ${other.label}.`, "");
+      continue;
+    }
+    const byReference = pairs.every((p) => p.here.atReference !== undefined && p.there.atReference !== undefined);
+    const ratio = (p: RowPair): number => (byReference ? (p.there.atReference as number) / (p.here.atReference as number) : p.there.micros / p.here.micros);
+    const factor = byReference ? 1 : median(pairs.map(ratio));
+    const residual = (p: RowPair): number => ratio(p) / factor - 1;
+    out.push(
+      table(
+        ["product", "rate/s", "µs here (runs)", `µs on the ${other.label} (runs)`, byReference ? "µs @ ref here / there" : "ratio there ÷ here", "residual", "carries?"],
+        pairs.map((p) => [
+          p.product, String(p.rate), `${dec2(p.here.micros)} (${p.here.runs})`, `${dec2(p.there.micros)} (${p.there.runs})`,
+          byReference ? `${dec2(p.here.atReference as number)} / ${dec2(p.there.atReference as number)}` : dec2(ratio(p)),
+          pct(residual(p)), Math.abs(residual(p)) <= CARRY_TOLERANCE ? "✓" : "✗",
+        ]),
+      ),
+      "",
+      byReference
+        ? `Both sides were read by today's speed index: the residual is the difference at the reference speed; a row carries within ±${CARRY_TOLERANCE * 100}%.`
+        : `The ${other.label}'s runs were read by the older speed index (version 1), which does not carry (its memory walk swung 2× with the kernel's huge pages), so the two machines' factor is taken from the products themselves: the median ratio, ${dec2(factor)}. A row carries when its own ratio is within ±${CARRY_TOLERANCE * 100}% of that factor.`,
+      "",
+    );
+  }
+  return out;
+}
