@@ -10,7 +10,7 @@ import { cacheRoot, CLOCK_TICKS, FIXTURE_SEED, readStat, fixturesDir, KafkaAdmin
 import { testBenchContext } from "./bench-context.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
 import { measureRun, type BenchContext } from "../../src/run/measure.ts";
-import { FOREIGN_CPU_LIMIT } from "../../src/run/judge.ts";
+import type { RunResult } from "../../src/results/types.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
 
@@ -54,7 +54,7 @@ describe("a measured run of the node rows against the real broker", () => {
     expect(run.delivery!.misScored).toBe(0);
   }, 180_000);
 
-  it("a busy process beside the run makes it noisy, with its load measured; without it the run is quiet", async () => {
+  it("a busy process beside the run makes it noisy, with its load measured; without it foreign load falls by what it burned", async () => {
     const node = products.find((p) => p.id === "node") as Product;
     const prepared = await node.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: cacheRoot(), log: () => undefined });
     if (!prepared.ok) throw new Error(prepared.reason);
@@ -62,11 +62,13 @@ describe("a measured run of the node rows against the real broker", () => {
     // Burns about 40 % of a core: 8 ms busy in every 20 ms. Its real share is read from /proc.
     const burner = spawn(process.execPath, ["-e", "const tick = () => { const end = Date.now() + 8; while (Date.now() < end); setTimeout(tick, 12); }; tick();"], { stdio: "ignore" });
     const ticksOf = (pid: number): number => readStat(pid)!.cpuTicks;
+    let busy: RunResult;
+    let burned: number;
     try {
         await new Promise((r) => setTimeout(r, 500));
       const [ticks0, wall0] = [ticksOf(burner.pid!), performance.now()];
-      const busy = await measureRun(node, prepared, settings, bench);
-      const burned = ((ticksOf(burner.pid!) - ticks0) / CLOCK_TICKS / ((performance.now() - wall0) / 1000)) * 100;
+      busy = await measureRun(node, prepared, settings, bench);
+      burned = ((ticksOf(burner.pid!) - ticks0) / CLOCK_TICKS / ((performance.now() - wall0) / 1000)) * 100;
       expect(burned).toBeGreaterThan(20);
       expect(busy.status).toBe("ok");
       expect(busy.conditions!.noisy).toBe(true);
@@ -78,10 +80,11 @@ describe("a measured run of the node rows against the real broker", () => {
 
     const quiet = await measureRun(node, prepared, settings, bench);
     expect(quiet.status).toBe("ok");
-    expect(quiet.conditions!.foreignCpuAvg).toBeLessThan(FOREIGN_CPU_LIMIT);
-    // Only the machine's load is under test here: this VM's own speed moves by 20 % and more within
-    // a run at times (the speed-index bounds have unit tests of their own), so those reasons may stand.
-    expect(quiet.conditions!.noisyBecause.filter((reason) => /^(foreign load|steal)/.test(reason))).toEqual([]);
+    // Without the burner, foreign load falls by what the burner burned. Compared with the busy run
+    // rather than with the limit, so the test holds on a machine that something else keeps busy
+    // too (CI is rehearsed with one core hogged); the speed index never makes a run noisy.
+    expect(Math.abs(busy.conditions!.foreignCpuAvg - quiet.conditions!.foreignCpuAvg - burned)).toBeLessThan(8);
+    expect(quiet.conditions!.noisyBecause.every((reason) => /^(foreign load|steal)/.test(reason))).toBe(true);
     expect(quiet.ticks.filter((t) => t.phase === "window").every((t) => t.foreignCpuPercent !== undefined && t.stealPercent !== undefined)).toBe(true);
   }, 240_000);
 
