@@ -82,6 +82,31 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
+/**
+ * One thing a product needs from this machine, as its own prepare() looks for it: the doctor
+ * and the bench cannot disagree, because the adapter computes both with one function. Rows
+ * that share a need share that function and its `name`, and the doctor lists it once.
+ */
+export type Prerequisite = PrerequisiteFound | PrerequisiteMissing;
+
+export interface PrerequisiteFound {
+  /** The doctor's row, e.g. "Python 3.11". */
+  name: string;
+  /** What this machine has, briefly: "3.11.2", "none", a path. */
+  have: string;
+  ok: true;
+}
+
+export interface PrerequisiteMissing {
+  name: string;
+  have: string;
+  ok: false;
+  /** Why the row cannot run without it, as prepare() says it. */
+  reason: string;
+  /** What to do about it: a package to install, a variable to set. */
+  fix: string;
+}
+
 /** A Preparation that succeeded. */
 export type Prepared<Found = unknown> = Extract<Preparation<Found>, { ok: true }>;
 
@@ -101,4 +126,29 @@ export interface Product<Found = unknown> {
   start(ctx: RunContext, found: Found): Promise<RunningProduct>;
   /** How `bench --profile` sorts this row's frames into the breakdown's categories (the adapter's profile-rules.ts). */
   profileRules?: ProfileRules;
+  /**
+   * Rows one adapter builds from one environment (a passthrough beside its scoring row, two
+   * variants of one engine) name the same family: they share a cache folder, and the page
+   * reads the row's own version from `versions[family]` when `versions[id]` is absent.
+   * Absent: the id is the family.
+   */
+  family?: string;
+  /**
+   * What this row needs from the machine beyond the bench's own needs (Node.js; java and Maven
+   * for the broker), found by the same lookup its prepare() uses and without building anything,
+   * so `bench doctor` can say in seconds whether it runs here and what to fix. Absent: nothing
+   * beyond the bench's own (prepare() still decides).
+   */
+  prerequisites?(): Promise<Prerequisite[]>;
+  /**
+   * How this row's delivery path, as configured, can lose records to a kill -9 of its process
+   * tree; `bench --faults` names it beside a loss so the number comes with its cause. Absent:
+   * the path cannot lose records, and a loss is reported as unexplained.
+   */
+  lossUnderKill?: string;
+  /**
+   * The short bench CI runs for this row (`bench --list --json` feeds the workflow's matrix):
+   * an offered rate a CI runner keeps up with. Absent: the bench's default rate.
+   */
+  ci?: { rate: number };
 }

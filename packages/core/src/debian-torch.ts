@@ -4,13 +4,21 @@
  * --system-site-packages, a venv of exact pins on top, and the check that the venv loads the
  * frozen model and reproduces the card's probes before a row is called ready.
  */
-import { existsSync } from "node:fs";
 import { execa } from "execa";
+import type { Prerequisite } from "./adapter.ts";
+import { sharedWhileRunning, unmetReason } from "./prerequisites.ts";
 import { debianPackageVersion, ensurePythonEnv, pythonVersions, type PythonEnvSpec } from "./python-env.ts";
+import { pythonTorchChecks } from "./python-torch-checks.ts";
 
 export const DEBIAN_PYTHON = "/usr/bin/python3.11";
 /** Debian 12's own numpy, so pip never replaces the numpy Debian's torch was built against. */
 export const DEBIAN_NUMPY = "numpy==1.24.2";
+
+/**
+ * What every Python 3.11 row needs from the machine (Debian's python3.11, its venv module, its
+ * torch): the rows' `prerequisites()`, and the first thing prepareDebianTorchEnv asks.
+ */
+export const debianTorchPrerequisites: () => Promise<Prerequisite[]> = sharedWhileRunning(() => pythonTorchChecks(DEBIAN_PYTHON));
 
 /** A venv over Debian's torch with these exact pins (every transitive dependency, please). */
 export function debianTorchEnv(requirements: readonly string[]): PythonEnvSpec {
@@ -35,7 +43,9 @@ export type DebianTorchEnv = { ok: true; python: string; versions: Record<string
  * Debian's build calls itself 1.13.0a0+gitunknown.
  */
 export async function prepareDebianTorchEnv(row: DebianTorchRow, ctx: { cacheDir: string; modelsDir: string; log(line: string): void }): Promise<DebianTorchEnv> {
-  if (!existsSync(DEBIAN_PYTHON)) return { ok: false, reason: `${DEBIAN_PYTHON} not found: install Debian's python3.11, python3.11-venv and python3-torch` };
+  // The doctor's own lookup, so a row the doctor passes is not refused here for another reason.
+  const unmet = unmetReason(await debianTorchPrerequisites());
+  if (unmet) return { ok: false, reason: unmet };
   let python: string;
   try {
     ({ python } = await ensurePythonEnv(debianTorchEnv(row.requirements), ctx.cacheDir, ctx.log));

@@ -3,6 +3,9 @@ export type {
   Preparation,
   Prepared,
   PrepareContext,
+  Prerequisite,
+  PrerequisiteFound,
+  PrerequisiteMissing,
   Product,
   ProductExit,
   RowDescription,
@@ -14,8 +17,10 @@ export { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
 export { featureMatrix, normalise, type FeatureVector } from "./features.ts";
 export { mix32, mulberry32, type Rng } from "./random.ts";
 export { makeRecord, makeTemplate, POOL_SIZE, RecordEncoder, type RecordTemplate } from "./generator.ts";
-export { cacheRoot, fixturesDir, isExecutableFile, modelsDir, repoRoot } from "./paths.ts";
-export { DEBIAN_NUMPY, DEBIAN_PYTHON, debianTorchEnv, prepareDebianTorchEnv, type DebianTorchEnv, type DebianTorchRow } from "./debian-torch.ts";
+export { cacheRoot, fixturesDir, isExecutableFile, modelsDir, productCacheDir, repoRoot } from "./paths.ts";
+export { sharedWhileRunning, unmetReason } from "./prerequisites.ts";
+export { pythonTorchChecks } from "./python-torch-checks.ts";
+export { DEBIAN_NUMPY, DEBIAN_PYTHON, debianTorchEnv, debianTorchPrerequisites, prepareDebianTorchEnv, type DebianTorchEnv, type DebianTorchRow } from "./debian-torch.ts";
 export { debianPackageVersion, ensurePythonEnv, pythonVersions, pythonVersionsScript, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
 export { TreeSampler, type MemoryInstrument, type ResourceSample, type SamplerCost } from "./sampler.ts";
 export {
