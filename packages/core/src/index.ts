@@ -18,7 +18,7 @@ export { featureMatrix, normalise, type FeatureVector } from "./features.ts";
 export { mix32, mulberry32, type Rng } from "./random.ts";
 export { makeRecord, makeTemplate, POOL_SIZE, RecordEncoder, type RecordTemplate } from "./generator.ts";
 export { cacheRoot, fixturesDir, isExecutableFile, modelsDir, productCacheDir, repoRoot } from "./paths.ts";
-export { sharedWhileRunning, unmetReason } from "./prerequisites.ts";
+export { missingReason, sharedWhileRunning, unmetReason } from "./prerequisites.ts";
 export { pythonTorchChecks } from "./python-torch-checks.ts";
 export { DEBIAN_NUMPY, DEBIAN_PYTHON, debianTorchEnv, debianTorchPrerequisites, prepareDebianTorchEnv, type DebianTorchEnv, type DebianTorchRow } from "./debian-torch.ts";
 export { debianPackageVersion, ensurePythonEnv, pythonVersions, pythonVersionsScript, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";

@@ -4,10 +4,15 @@
  */
 import type { Prerequisite, PrerequisiteMissing } from "./adapter.ts";
 
-/** The unmet ones, each "reason (fix: …)", for prepare()'s `{ ok: false, reason }`; undefined when all are met. */
+/** One unmet prerequisite as prepare()'s reason says it: "reason (fix: …)". */
+export function missingReason(check: PrerequisiteMissing): string {
+  return `${check.reason} (fix: ${check.fix})`;
+}
+
+/** The unmet ones, each as missingReason says it, for prepare()'s `{ ok: false, reason }`; undefined when all are met. */
 export function unmetReason(checks: readonly Prerequisite[]): string | undefined {
   const unmet = checks.filter((c): c is PrerequisiteMissing => !c.ok);
-  return unmet.length === 0 ? undefined : unmet.map((c) => `${c.reason} (fix: ${c.fix})`).join("; ");
+  return unmet.length === 0 ? undefined : unmet.map(missingReason).join("; ");
 }
 
 /**
