@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
-import { findInterpreter, judgeProbe, locateFreeThreadedPython, NO_INTERPRETER_REASON, PROBE_SCRIPT, type Probe } from "./interpreter.ts";
+import { findInterpreter, FREE_THREADED_FIX, interpreterCheck, judgeProbe, locateFreeThreadedPython, NO_INTERPRETER_REASON, PROBE_SCRIPT, type Probe } from "./interpreter.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "turbine-python-"));
 function executable(path: string, body = "#!/bin/sh\n"): string {
@@ -35,17 +35,28 @@ describe("findInterpreter", () => {
   });
 });
 
-describe("the reason text", () => {
-  it("names the pin, both ways to point at an interpreter and ways to get one", () => {
+describe("the reason and fix texts", () => {
+  it("name the pin, both ways to point at an interpreter and ways to get one", () => {
     expect(NO_INTERPRETER_REASON).toContain("turbine-fast 0.3.0a1 ships cp314t wheels only");
     expect(NO_INTERPRETER_REASON).toContain("TURBINE_PYTHON");
     expect(NO_INTERPRETER_REASON).toContain("python3.14t is on PATH");
-    expect(NO_INTERPRETER_REASON).toContain("uv python install 3.14t");
-    expect(NO_INTERPRETER_REASON).toContain("pyenv install 3.14t");
+    expect(FREE_THREADED_FIX).toContain("uv python install 3.14t");
+    expect(FREE_THREADED_FIX).toContain("pyenv install 3.14t");
+    expect(FREE_THREADED_FIX).toContain("TURBINE_PYTHON");
   });
-  it("names registries by kind, never by host", () => {
-    expect(NO_INTERPRETER_REASON).toContain("the Python package index");
-    expect(NO_INTERPRETER_REASON).not.toMatch(/pypi\.org|files\.pythonhosted|download\.pytorch/i);
+  it("name registries by kind, never by host", () => {
+    expect(FREE_THREADED_FIX).toContain("the Python package index");
+    expect(`${NO_INTERPRETER_REASON} ${FREE_THREADED_FIX}`).not.toMatch(/pypi\.org|files\.pythonhosted|download\.pytorch/i);
+  });
+});
+
+describe("interpreterCheck", () => {
+  it("lists a found interpreter by its path", () => {
+    expect(interpreterCheck({ kind: "found", path: "/opt/py/bin/python3.14t", from: "PATH" })).toEqual({ name: "free-threaded Python 3.14", have: "/opt/py/bin/python3.14t", ok: true });
+  });
+  it("gives the lookup's reason with the install fix, and the refused path as what this machine has", () => {
+    expect(interpreterCheck(findInterpreter({}))).toEqual({ name: "free-threaded Python 3.14", have: "none", ok: false, reason: NO_INTERPRETER_REASON, fix: FREE_THREADED_FIX });
+    expect(interpreterCheck(findInterpreter({ TURBINE_PYTHON: plain }))).toMatchObject({ have: plain, ok: false, reason: expect.stringContaining("not an executable file") });
   });
 });
 
@@ -55,7 +66,7 @@ describe("judgeProbe", () => {
     expect(judgeProbe("/p", ft)).toBeUndefined();
   });
   it("refuses the GIL build, another minor and another implementation, saying what it found", () => {
-    expect(judgeProbe("/p", { ...ft, freeThreaded: false })).toMatch(/^\/p is cpython 3\.14\.2 with the GIL, not a free-threaded CPython 3\.14\. Turbine needs/);
+    expect(judgeProbe("/p", { ...ft, freeThreaded: false })).toMatch(/^\/p is cpython 3\.14\.2 with the GIL, not a free-threaded CPython 3\.14: turbine-fast 0\.3\.0a1 ships cp314t wheels only/);
     expect(judgeProbe("/p", { ...ft, version: "3.13.5" })).toContain("cpython 3.13.5 free-threaded, not");
     expect(judgeProbe("/p", { ...ft, implementation: "pypy" })).toContain("pypy 3.14.2");
   });

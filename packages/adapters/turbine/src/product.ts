@@ -13,6 +13,7 @@ import {
   KafkaAdmin,
   pythonVersions,
   startReadyApp,
+  missingReason,
   type Preparation,
   type PrepareContext,
   type Product,
@@ -20,7 +21,7 @@ import {
   type RunningProduct,
 } from "@bench/core";
 import { appEnv, turbineGroup } from "./app-env.ts";
-import { locateFreeThreadedPython } from "./interpreter.ts";
+import { locateFreeThreadedPython, missingInterpreter, turbinePrerequisites } from "./interpreter.ts";
 import { VERSION_MODULES } from "./pins.ts";
 import { preparationFrom, type Found, type Variant } from "./preparation.ts";
 import { venvSpec } from "./venv-plan.ts";
@@ -37,7 +38,7 @@ const STOP_GRACE_MS = 20_000;
 
 async function venvPython(variant: Variant, ctx: PrepareContext): Promise<{ ok: true; python: string } | { ok: false; reason: string }> {
   const interpreter = await locateFreeThreadedPython(process.env);
-  if (interpreter.kind === "none") return { ok: false, reason: interpreter.reason };
+  if (interpreter.kind === "none") return { ok: false, reason: missingReason(missingInterpreter(interpreter)) };
   try {
     const env = await ensurePythonEnv(venvSpec(variant, interpreter.path, process.env), ctx.cacheDir, ctx.log);
     return { ok: true, python: env.python };
@@ -104,10 +105,14 @@ export const turbine: Product<Found> = {
   ],
   prepare: (ctx) => prepare("onnx", ctx),
   start: (ctx, found) => start("onnx", ctx, found),
+  prerequisites: turbinePrerequisites,
+  ci: { rate: 5000 },
 };
 
 export const turbineTorch: Product<Found> = {
   id: "turbine-torch",
+  // One interpreter, one cache folder of venvs; its version on the page is turbine's.
+  family: "turbine",
   row: {
     delivery: "at-least-once (Turbine processing_guarantee=at_least_once; producer settings Turbine's own)",
     processing: "batch (Arrow columnar → DLPack → torch eager, one forward per batch)",
@@ -121,4 +126,6 @@ export const turbineTorch: Product<Found> = {
   ],
   prepare: (ctx) => prepare("torch", ctx),
   start: (ctx, found) => start("torch", ctx, found),
+  prerequisites: turbinePrerequisites,
+  ci: { rate: 5000 },
 };
