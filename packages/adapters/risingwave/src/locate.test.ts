@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ENV_BIN, ENV_URL, locateRisingWave, NOT_AVAILABLE_REASON, parseRisingWaveVersion } from "./locate.ts";
+import { ENV_BIN, ENV_URL, locateRisingWave, locationCheck, NOT_AVAILABLE_FIX, NOT_AVAILABLE_REASON, parseRisingWaveVersion } from "./locate.ts";
 
 describe("locateRisingWave", () => {
   const dir = mkdtempSync(join(tmpdir(), "rw-locate-"));
@@ -13,7 +13,7 @@ describe("locateRisingWave", () => {
 
   test("nothing set: says which env vars were checked and that no registry ships the server", () => {
     const where = locateRisingWave({});
-    expect(where).toEqual({ kind: "none", reason: NOT_AVAILABLE_REASON });
+    expect(where).toEqual({ kind: "none", reason: NOT_AVAILABLE_REASON, fix: NOT_AVAILABLE_FIX });
     expect(NOT_AVAILABLE_REASON).toContain(ENV_BIN);
     expect(NOT_AVAILABLE_REASON).toContain(ENV_URL);
     expect(NOT_AVAILABLE_REASON).toMatch(/no package registry .* ships the RisingWave server/);
@@ -39,6 +39,21 @@ describe("locateRisingWave", () => {
     const where = locateRisingWave({ [ENV_BIN]: renamed });
     expect(where).toMatchObject({ kind: "none", reason: expect.stringContaining("is named risingwave-2.8.4") });
     expect(where.kind === "none" && where.reason).toContain("must be named risingwave");
+    expect(where.kind === "none" && where.fix).toBe(`link it, e.g. ln -s ${renamed} /usr/local/bin/risingwave, and set RISINGWAVE_BIN to the link`);
+  });
+
+  test("as a prerequisite: what is set, or the reason and fix of what is not", () => {
+    expect(locationCheck(locateRisingWave({ [ENV_BIN]: exe }))).toEqual({ name: "RisingWave", have: `RISINGWAVE_BIN=${exe}`, ok: true });
+    expect(locationCheck(locateRisingWave({ [ENV_URL]: "postgres://root@127.0.0.1:4566/dev" }))).toEqual({ name: "RisingWave", have: "RISINGWAVE_URL=postgres://root@127.0.0.1:4566/dev", ok: true });
+    expect(locationCheck(locateRisingWave({}))).toEqual({ name: "RisingWave", have: "none", ok: false, reason: NOT_AVAILABLE_REASON, fix: NOT_AVAILABLE_FIX });
+    expect(locationCheck(locateRisingWave({ [ENV_BIN]: plain }))).toEqual({
+      name: "RisingWave",
+      have: `RISINGWAVE_BIN=${plain}`,
+      ok: false,
+      reason: `RISINGWAVE_BIN=${plain} is not an executable file`,
+      fix: "point RISINGWAVE_BIN at a RisingWave server binary",
+    });
+    expect(locationCheck(locateRisingWave({ [ENV_URL]: "http://x" }))).toMatchObject({ ok: false, fix: "set RISINGWAVE_URL=postgres://user@host:4566/dev" });
   });
 
   test("the reason names registries by kind, never by host", () => {

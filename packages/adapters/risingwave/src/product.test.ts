@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { modelsDir, repoRoot } from "@bench/core";
-import { ENV_BIN, ENV_URL, NOT_AVAILABLE_REASON } from "./locate.ts";
+import { ENV_BIN, ENV_URL, NOT_AVAILABLE_FIX, NOT_AVAILABLE_REASON } from "./locate.ts";
 import { products } from "./index.ts";
 
 describe("risingwave product", () => {
@@ -26,7 +26,7 @@ describe("risingwave product", () => {
     const logged: string[] = [];
     const cacheDir = mkdtempSync(join(tmpdir(), "rw-prepare-"));
     const result = await products[0]!.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log: (l) => logged.push(l) });
-    expect(result).toEqual({ ok: false, reason: NOT_AVAILABLE_REASON });
+    expect(result).toEqual({ ok: false, reason: `${NOT_AVAILABLE_REASON} (fix: ${NOT_AVAILABLE_FIX})` });
     expect(logged).toEqual([]);
   });
 

@@ -6,9 +6,9 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { freePort, prepareDebianTorchEnv, type ManagedProcess, type Preparation, type PrepareContext, type Product, type ProductExit, type RunContext, type RunningProduct } from "@bench/core";
+import { debianTorchPrerequisites, freePort, missingReason, prepareDebianTorchEnv, type ManagedProcess, type Preparation, type PrepareContext, type Prerequisite, type Product, type ProductExit, type RunContext, type RunningProduct } from "@bench/core";
 import type pg from "pg";
-import { ENV_BIN, ENV_URL, locateRisingWave, type RisingWaveLocation } from "./locate.ts";
+import { ENV_BIN, ENV_URL, locateRisingWave, locationCheck, missingLocation, type RisingWaveLocation } from "./locate.ts";
 import { consumedFromRows, pickSourceStateTable } from "./offsets.ts";
 import { binaryVersion, connect, serverVersion, singleNodeUrl, startSingleNode, waitForComputeNode, waitForSql } from "./risingwave-server.ts";
 import { pipelineNames, pipelineSql, teardownSql } from "./sql.ts";
@@ -49,7 +49,7 @@ interface Found {
 
 async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   const where = locateRisingWave(process.env);
-  if (where.kind === "none") return { ok: false, reason: where.reason };
+  if (where.kind === "none") return { ok: false, reason: missingReason(missingLocation(where)) };
 
   let risingwave: string | undefined;
   if (where.kind === "binary") {
@@ -216,4 +216,7 @@ export const risingwave: Product<Found> = {
   ],
   prepare,
   start,
+  // What prepare() asks first: where the server is, then the UDF server's Debian Python and torch.
+  prerequisites: async (): Promise<Prerequisite[]> => [locationCheck(locateRisingWave(process.env)), ...(await debianTorchPrerequisites())],
+  ci: { rate: 5000 },
 };
