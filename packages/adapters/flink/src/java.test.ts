@@ -1,4 +1,4 @@
-import { parseJavaVersion } from "./java.ts";
+import { javaCheck, javaVersion, parseJavaVersion } from "./java.ts";
 
 describe("parseJavaVersion", () => {
   it("reads OpenJDK's version line", () => {
@@ -8,5 +8,16 @@ describe("parseJavaVersion", () => {
 
   it("is undefined for something else", () => {
     expect(parseJavaVersion("java: command not found")).toBeUndefined();
+  });
+});
+
+describe("javaCheck", () => {
+  it("lists the version found, or says where it looked and what to install", () => {
+    expect(javaCheck("17.0.15")).toEqual({ name: "OpenJDK 17 (Flink)", have: "17.0.15", ok: true });
+    expect(javaCheck(undefined, "/nowhere")).toEqual({ name: "OpenJDK 17 (Flink)", have: "none", ok: false, reason: "no Java at /nowhere (PyFlink's JVM)", fix: "apt-get install openjdk-17-jdk-headless" });
+  });
+
+  it("finds no Java in a JAVA_HOME without bin/java", async () => {
+    expect(await javaVersion("/nowhere")).toBeUndefined();
   });
 });

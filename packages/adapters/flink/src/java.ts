@@ -5,6 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { PrerequisiteFound, PrerequisiteMissing } from "@bench/core";
 import { execa } from "execa";
 
 export const JAVA_HOME = "/usr/lib/jvm/java-17-openjdk-amd64";
@@ -20,4 +21,11 @@ export async function javaVersion(javaHome: string = JAVA_HOME): Promise<string 
   if (!existsSync(java)) return undefined;
   const result = await execa(java, ["-version"], { reject: false, all: true });
   return result.exitCode === 0 ? parseJavaVersion(String(result.all ?? "")) : undefined;
+}
+
+/** javaVersion()'s answer as the doctor lists it and prepare() refuses with it. */
+export function javaCheck(version: string | undefined, javaHome: string = JAVA_HOME): PrerequisiteFound | PrerequisiteMissing {
+  const name = "OpenJDK 17 (Flink)";
+  if (version !== undefined) return { name, have: version, ok: true };
+  return { name, have: "none", ok: false, reason: `no Java at ${javaHome} (PyFlink's JVM)`, fix: "apt-get install openjdk-17-jdk-headless" };
 }

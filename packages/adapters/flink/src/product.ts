@@ -6,10 +6,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { debianTorchPrerequisites, prepareDebianTorchEnv, runningApp, startReadyApp, missingReason, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { CONNECTOR, ensureConnectorJar } from "./connector.ts";
 import { jobEnv, jobPaths } from "./job-env.ts";
-import { JAVA_HOME, javaVersion } from "./java.ts";
+import { JAVA_HOME, javaCheck, javaVersion } from "./java.ts";
 import { PYTHON_ROW } from "./pins.ts";
 
 const APP = fileURLToPath(new URL("../app/main.py", import.meta.url));
@@ -31,8 +31,8 @@ interface Found {
 }
 
 async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
-  const java = await javaVersion();
-  if (java === undefined) return { ok: false, reason: `no Java at ${JAVA_HOME} (apt-get install openjdk-17-jdk-headless)` };
+  const jvm = javaCheck(await javaVersion());
+  if (!jvm.ok) return { ok: false, reason: missingReason(jvm) };
   const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
   if (!env.ok) return env;
   let jar: string;
@@ -41,7 +41,7 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   } catch (error) {
     return { ok: false, reason: `Kafka SQL connector jar: ${(error as Error).message}` };
   }
-  return { ok: true, versions: { ...env.versions, "flink-sql-connector-kafka": CONNECTOR.version, java }, deviations: DEVIATIONS, found: { python: env.python, jar } };
+  return { ok: true, versions: { ...env.versions, "flink-sql-connector-kafka": CONNECTOR.version, java: jvm.have }, deviations: DEVIATIONS, found: { python: env.python, jar } };
 }
 
 async function start(ctx: RunContext, { python, jar }: Found): Promise<RunningProduct> {
@@ -78,4 +78,7 @@ export const flink: Product<Found> = {
   ],
   prepare,
   start,
+  // What prepare() asks first: the JVM at JAVA_HOME, then Debian's Python and torch.
+  prerequisites: async (): Promise<Prerequisite[]> => [javaCheck(await javaVersion()), ...(await debianTorchPrerequisites())],
+  ci: { rate: 5000 },
 };
