@@ -3,7 +3,7 @@
  * prepare() builds the venv once into the cache; start() runs the app against the run's topics.
  */
 import { join } from "node:path";
-import { benchAppEnv, KAFKA_SETTINGS, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { benchAppEnv, debianTorchPrerequisites, KAFKA_SETTINGS, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { PYTHON_ROW } from "./pins.ts";
 
 /** What start() needs from prepare(): the venv's interpreter. */
@@ -54,4 +54,8 @@ export const faststream: Product<Found> = {
   ],
   prepare,
   start,
+  prerequisites: debianTorchPrerequisites,
+  lossUnderKill:
+    "outputs are published fire-and-forget (no_confirm=True) and AckPolicy.ACK commits the batch's offset when the handler returns, before the broker has acknowledged those outputs: what aiokafka still held when the process was killed is committed and never replayed",
+  ci: { rate: 5000 },
 };
