@@ -46,10 +46,13 @@ export const nodeModel: Product = {
   ],
   prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "model"),
+  ci: { rate: 20_000 },
 };
 
 export const nodePassthrough: Product = {
   id: "node-passthrough",
+  // The node row's runtime and client: its version on the page is node's.
+  family: "node",
   passthrough: true,
   row: {
     ...SHARED_ROW,
@@ -61,4 +64,5 @@ export const nodePassthrough: Product = {
   ],
   prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "passthrough"),
+  ci: { rate: 20_000 },
 };

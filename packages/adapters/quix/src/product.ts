@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { benchAppEnv, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { benchAppEnv, debianTorchPrerequisites, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { PYTHON_ROW } from "./pins.ts";
 
 const APP = fileURLToPath(new URL("../app/main.py", import.meta.url));
@@ -55,4 +55,7 @@ export const quix: Product<Found> = {
   ],
   prepare,
   start,
+  prerequisites: debianTorchPrerequisites,
+  // A record at a time: well below the other Python rows' knees.
+  ci: { rate: 2000 },
 };
