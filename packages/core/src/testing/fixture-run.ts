@@ -1,7 +1,8 @@
 /**
  * The flow every adapter's integration test runs against a real broker: prepare -> fresh
- * topics -> start -> produce the fixture records -> read the output until every event id is
- * seen -> compare with the fixtures -> wait for consumed to reach the fixture count -> stop.
+ * topics -> start -> produce the gate's records (the 256 generated fixtures, then the spelling
+ * cases as their exact raw text, with their key or none) -> read the output until every event
+ * id is seen -> compare with the fixtures -> wait for consumed to reach the record count -> stop.
  * It returns what it saw and leaves the asserting to the test, so each test states its own
  * bar and adds only what is particular to its product.
  */
@@ -9,9 +10,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Prepared, Product, ProductExit, RunningProduct } from "../adapter.ts";
-import { loadFixtures, type FixtureRow } from "../fixtures.ts";
-import { KafkaAdmin, produceMessages, readTopic } from "../kafka.ts";
+import { fixtureLabel, loadGateRecords, type GateRecord } from "../gate-records.ts";
+import { KafkaAdmin, produceMessages, readTopic, type KeyedValue } from "../kafka.ts";
 import { KAFKA_SETTINGS } from "../kafka-settings.ts";
+import { loadModelCard } from "../model.ts";
 import { fixturesDir, modelsDir, repoRoot } from "../paths.ts";
 import type { PoisonPill } from "../poison.ts";
 import type { OutputRecord } from "../schema.ts";
@@ -30,7 +32,7 @@ export interface FixtureRunOptions {
   log?: (line: string) => void;
   /** Return with the product still running (e.g. to read its log or the broker first); the test then calls stop(). */
   keepRunning?: boolean;
-  /** Malformed records produced among the fixtures, each before the fixture of index beforeSeq. */
+  /** Malformed records produced among the generated fixtures, each before the fixture of index beforeSeq. */
   poison?: readonly PoisonPill[];
 }
 
@@ -47,6 +49,20 @@ export interface FixtureComparison {
   /** Fixture event ids with no output record. */
   missing: string[];
   tsMismatches: TsMismatch[];
+  /**
+   * Every fixture the product did not score exactly, named by case ("fixture \"pretty-printed\"
+   * (event e256): no output"): missing, a wrong ts_ms, or (scoring rows) a risk off the reference
+   * by more than the tolerance.
+   */
+  problems: string[];
+}
+
+/** What compareWithFixtures holds the outputs to. */
+export interface FixtureBar {
+  /** The model card's tolerance. */
+  tolerance: number;
+  /** A passthrough row republishes the record: no risk to check. */
+  passthrough?: boolean;
 }
 
 export interface StopOutcome {
@@ -62,7 +78,7 @@ export interface LiveFixtureRun extends FixtureComparison {
   outputs: Map<string, OutputRecord>;
   /** Output records whose value is not JSON or whose id is no fixture's (e.g. a republished pill). */
   strayOutputs: number;
-  /** Records produced into the input topic: fixtures and pills. */
+  /** Records produced into the input topic: fixtures, spellings and pills. */
   inputCount: number;
   fixtureCount: number;
   /** Consumed (group offset or the product's engine counter) when the wait ended. */
@@ -79,22 +95,45 @@ export interface LiveFixtureRun extends FixtureComparison {
 
 export type FixtureRun = LiveFixtureRun & StopOutcome;
 
-export function compareWithFixtures(fixtures: readonly FixtureRow[], outputs: ReadonlyMap<string, OutputRecord>): FixtureComparison {
+export function compareWithFixtures(fixtures: readonly GateRecord[], outputs: ReadonlyMap<string, OutputRecord>, bar: FixtureBar): FixtureComparison {
   let maxRiskError = 0;
   const missing: string[] = [];
   const tsMismatches: TsMismatch[] = [];
-  for (const { record, risk } of fixtures) {
-    const out = outputs.get(record.event_id);
+  const problems: string[] = [];
+  for (const fixture of fixtures) {
+    const { eventId, tsMs, risk } = fixture;
+    const out = outputs.get(eventId);
     if (!out) {
-      missing.push(record.event_id);
+      missing.push(eventId);
+      problems.push(`${fixtureLabel(fixture)}: no output`);
       continue;
     }
-    if (out.ts_ms !== record.ts_ms) tsMismatches.push({ eventId: record.event_id, expected: record.ts_ms, actual: out.ts_ms });
+    if (out.ts_ms !== tsMs) {
+      tsMismatches.push({ eventId, expected: tsMs, actual: out.ts_ms });
+      problems.push(`${fixtureLabel(fixture)}: ts_ms ${JSON.stringify(out.ts_ms)}, expected ${tsMs}`);
+    }
     const error = typeof out.risk === "number" ? Math.abs(out.risk - risk) : Number.NaN;
     // NaN would slip past a max and a <= check alike.
-    maxRiskError = Math.max(maxRiskError, Number.isNaN(error) ? Number.POSITIVE_INFINITY : error);
+    const counted = Number.isNaN(error) ? Number.POSITIVE_INFINITY : error;
+    maxRiskError = Math.max(maxRiskError, counted);
+    if (!bar.passthrough && counted > bar.tolerance) problems.push(`${fixtureLabel(fixture)}: risk ${JSON.stringify(out.risk)}, reference ${risk}`);
   }
-  return { maxRiskError, missing, tsMismatches };
+  return { maxRiskError, missing, tsMismatches, problems };
+}
+
+/**
+ * The input topic's messages in order: the gate's records as their exact raw text with their
+ * key (or none), each pill right before the generated fixture of its beforeSeq; pills placed
+ * past the generated fixtures go after them, before the spellings.
+ */
+export function gateMessages(fixtures: readonly GateRecord[], poison: readonly PoisonPill[]): KeyedValue[] {
+  const generated = fixtures.filter((f) => f.name === "generated");
+  const pill = (p: PoisonPill): KeyedValue => ({ key: "poison", value: p.value });
+  return [
+    ...generated.flatMap((f, i) => [...poison.filter((p) => p.beforeSeq === i).map(pill), { key: f.key, value: f.value }]),
+    ...poison.filter((p) => p.beforeSeq >= generated.length).map(pill),
+    ...fixtures.filter((f) => f.name !== "generated").map((f) => ({ key: f.key, value: f.value })),
+  ];
 }
 
 /** Alive and not a zombie waiting to be reaped (state Z in /proc/<pid>/stat). */
@@ -170,15 +209,9 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
     let exitedEarly = false;
     void running.exited.then(() => (exitedEarly = true));
 
-    const fixtures = loadFixtures(fixturesDir());
-    const fixtureIds = new Set(fixtures.map((f) => f.record.event_id));
-    const poison = opts.poison ?? [];
-    const messages = fixtures.flatMap((f, i) => [
-      ...poison.filter((p) => p.beforeSeq === i).map((p) => ({ key: "poison", value: p.value })),
-      { key: f.record.partition_key, value: JSON.stringify(f.record) },
-    ]);
-    const stranded = poison.filter((p) => p.beforeSeq >= fixtures.length).map((p) => ({ key: "poison", value: p.value }));
-    messages.push(...stranded);
+    const fixtures = loadGateRecords(fixturesDir());
+    const fixtureIds = new Set(fixtures.map((f) => f.eventId));
+    const messages = gateMessages(fixtures, opts.poison ?? []);
     const inputCount = messages.length;
     await produceMessages(opts.bootstrap, topics.input, messages);
 
@@ -222,7 +255,7 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
       strayOutputs,
       inputCount,
       fixtureCount: fixtures.length,
-      ...compareWithFixtures(fixtures, outputs),
+      ...compareWithFixtures(fixtures, outputs, { tolerance: loadModelCard(modelsDir()).tolerance, passthrough: product.passthrough === true }),
       consumed,
       running,
       runDir,

@@ -2,8 +2,10 @@
 export {
   alive,
   compareWithFixtures,
+  gateMessages,
   scoreFixturesThroughProduct,
   topicsOfGroup,
+  type FixtureBar,
   type FixtureComparison,
   type FixtureRun,
   type FixtureRunOptions,

@@ -1,14 +1,14 @@
 /**
- * The risingwave row end to end against a real broker and a real RisingWave: the 256 fixture
- * records in, 256 scored records out with the reference risk, RisingWave's own source offset
- * (the engine counter) at 256, nothing left running.
+ * The risingwave row end to end against a real broker and a real RisingWave: the gate's fixture
+ * records in (256 generated, then the spelling cases), each scored out with the reference risk,
+ * RisingWave's own source offset (the engine counter) at their count, nothing left running.
  *
  * Needs RISINGWAVE_BIN (a risingwave binary, started here in single-node mode) or
  * RISINGWAVE_URL (a running server). No registry reachable from the bench's machines ships the
  * server, so without either the end-to-end test is reported as skipped, its name saying why.
  */
 import { join } from "node:path";
-import { cacheRoot, loadModelCard, FIXTURE_COUNT, modelsDir, repoRoot } from "@bench/core";
+import { cacheRoot, GATE_RECORD_COUNT, loadModelCard, modelsDir, repoRoot } from "@bench/core";
 import { scoreFixturesThroughProduct } from "@bench/core/testing";
 import { locateRisingWave } from "../../src/locate.ts";
 import { risingwave } from "../../src/product.ts";
@@ -36,7 +36,7 @@ describe("risingwave adapter", () => {
   const title =
     where.kind === "none"
       ? `end to end SKIPPED: ${where.reason}`
-      : "end to end: scores every fixture record with the reference risk; RisingWave's source offset reaches 256; stop() leaves nothing running";
+      : "end to end: scores every fixture record with the reference risk; RisingWave's source offset reaches every gate record; stop() leaves nothing running";
 
   endToEnd(
     title,
@@ -54,8 +54,8 @@ describe("risingwave adapter", () => {
       expect(run.rootPids.length).toBeGreaterThanOrEqual(where.kind === "binary" ? 2 : 1);
       // RisingWave's own source offset, read from the engine.
       expect(run.running.consumed.kind).toBe("engine-counter");
-      expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, missing: [], tsMismatches: [], consumed: FIXTURE_COUNT, aliveAfterStop: [] });
-      expect(run.outputs.size).toBe(FIXTURE_COUNT);
+      expect(run).toMatchObject({ fixtureCount: GATE_RECORD_COUNT, problems: [], missing: [], tsMismatches: [], consumed: GATE_RECORD_COUNT, aliveAfterStop: [] });
+      expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
       expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
     },
     900_000,

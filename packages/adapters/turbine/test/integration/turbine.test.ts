@@ -1,6 +1,7 @@
 /**
- * Both Turbine rows end to end against a real broker: the 256 fixture records in, 256 scored
- * records out with the reference risk, Turbine's group offset committed, nothing left running.
+ * Both Turbine rows end to end against a real broker: the gate's fixtures in (256 generated
+ * records, then every spelling case as its raw text), each scored out with the reference risk,
+ * Turbine's group offset committed, nothing left running.
  *
  * Needs a free-threaded CPython 3.14 (TURBINE_PYTHON, or python3.14t on PATH). Where there is
  * none, as on the machines this project is built on, the end-to-end tests are reported as
@@ -11,7 +12,7 @@
  * there is Turbine itself: its decoder, infer=ml.OnnxModel, the shards, its commits.
  */
 import { join } from "node:path";
-import { cacheRoot, loadModelCard, FIXTURE_COUNT, KafkaAdmin, modelsDir, repoRoot, type Preparation, type Product } from "@bench/core";
+import { cacheRoot, GATE_RECORD_COUNT, KafkaAdmin, loadModelCard, modelsDir, repoRoot, type Preparation, type Product } from "@bench/core";
 import { scoreFixturesThroughProduct, type StopOutcome } from "@bench/core/testing";
 import { turbineGroup } from "../../src/app-env.ts";
 import { findInterpreter, NO_INTERPRETER_REASON } from "../../src/interpreter.ts";
@@ -32,15 +33,15 @@ async function endToEnd(product: Product): Promise<void> {
   const run = await scoreFixturesThroughProduct(product, { bootstrap: bootstrap as string, cacheDir, topicPrefix: `${product.id}-it`, log, keepRunning: true });
   let stopped: StopOutcome;
   try {
-    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, missing: [], tsMismatches: [], consumed: FIXTURE_COUNT });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
+    expect(run).toMatchObject({ fixtureCount: GATE_RECORD_COUNT, problems: [], missing: [], tsMismatches: [], consumed: GATE_RECORD_COUNT });
+    expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
     expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
     // The engine counter is Turbine's own group's committed offset: read it from the broker too.
     expect(run.running.consumed.kind).toBe("engine-counter");
     const admin = await KafkaAdmin.connect(bootstrap as string);
     try {
       const group = turbineGroup({ groupId: run.topics.groupId, inputTopic: run.topics.input });
-      expect(await admin.committedOffset(group, run.topics.input)).toBe(FIXTURE_COUNT);
+      expect(await admin.committedOffset(group, run.topics.input)).toBe(GATE_RECORD_COUNT);
     } finally {
       await admin.close();
     }
@@ -68,7 +69,7 @@ describe("turbine adapter", () => {
     const prep = prepared.get(product.id) as Preparation;
     const run = prep.ok ? test : test.skip;
     const title = prep.ok
-      ? `${product.id} end to end: scores every fixture record with the reference risk; Turbine's group offset reaches 256; stop() leaves nothing running`
+      ? `${product.id} end to end: scores every fixture record with the reference risk; Turbine's group offset reaches every gate record; stop() leaves nothing running`
       : `${product.id} end to end SKIPPED: ${prep.reason}`;
     run(title, () => endToEnd(product), 900_000);
   }
