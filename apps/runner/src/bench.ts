@@ -12,6 +12,7 @@ import {
   KafkaAdmin,
   loadFixtures,
   modelsDir,
+  productCacheDir,
   ReferenceModel,
   repoRoot,
   type Product,
@@ -26,12 +27,13 @@ import { writeArrowFiles } from "./results/arrow.ts";
 import { RunProgress } from "./progress.ts";
 import type { BenchContext } from "./run/context.ts";
 import { prepareProfilers } from "./profile/window.ts";
-import { measureRun, productCacheDir, type RunSettings } from "./run/measure.ts";
+import { measureRun, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
 import { runFaults } from "./faults/run-faults.ts";
+import { DEFAULT_RATE } from "./rates.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
 import type { BenchResults, RunResult } from "./results/types.ts";
@@ -48,6 +50,7 @@ export interface BenchOptions {
   results?: string;
   drainTimeout: number;
   hang: number;
+  /** Handled by the CLI before a bench (list.ts). */
   list?: boolean;
   sweep?: boolean;
   sweepStart: number;
@@ -74,10 +77,6 @@ function choose(all: Product[], spec: string | undefined): Product[] | string {
 export async function runBench(opts: BenchOptions): Promise<number> {
   const root = repoRoot();
   const all = await discoverProducts(root, log);
-  if (opts.list) {
-    for (const p of all) console.log(`${p.id.padEnd(18)} ${p.row.engine}`);
-    return 0;
-  }
   const chosen = choose(all, opts.products);
   if (typeof chosen === "string") {
     log(`bench: ${chosen}`);
@@ -169,7 +168,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
     for (const product of chosen) {
       if (interrupted) break;
-      const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? 20_000;
+      const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? DEFAULT_RATE;
       const settings: RunSettings = {
         rate,
         warmupSec: opts.warmup,
@@ -183,7 +182,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       };
       log(`\n== ${product.id}: preparing`);
       const prepared = await product
-        .prepare({ repoRoot: root, modelsDir: modelsDir(), cacheDir: productCacheDir(cache, product.id), log })
+        .prepare({ repoRoot: root, modelsDir: modelsDir(), cacheDir: productCacheDir(cache, product), log })
         .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
       const keep = (run: RunResult): void => {
         results.runs.push(run);

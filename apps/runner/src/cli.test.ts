@@ -1,5 +1,7 @@
-import { execa } from "execa";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { repoRoot } from "@bench/core";
+import { execa } from "execa";
 import { parseRates } from "./rates.ts";
 
 const cli = (...args: string[]) =>
@@ -17,6 +19,28 @@ describe("bench CLI input", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('unknown product "nosuch"');
     expect(r.stderr).toContain("node-passthrough");
+  }, 60_000);
+
+  it("lists every adapter folder's products as one line of JSON for the CI matrix", async () => {
+    const r = await cli("--list", "--json");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.trim().split("\n")).toHaveLength(1);
+    const entries = JSON.parse(r.stdout) as { id: string; package: string; ciRate: number }[];
+    const adapters = join(repoRoot(), "packages", "adapters");
+    const packages = readdirSync(adapters)
+      .filter((f) => existsSync(join(adapters, f, "package.json")))
+      .map((f) => (JSON.parse(readFileSync(join(adapters, f, "package.json"), "utf8")) as { name: string }).name);
+    expect([...new Set(entries.map((e) => e.package))].sort()).toEqual(packages.sort());
+    expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+    for (const e of entries) expect(Number.isInteger(e.ciRate) && e.ciRate > 0).toBe(true);
+    // The CI rates the products carry (the hand-written matrix's values before they moved there).
+    expect(Object.fromEntries(entries.map((e) => [e.id, e.ciRate]))).toMatchObject({ node: 20000, "node-passthrough": 20000, quix: 2000, faststream: 5000 });
+  }, 60_000);
+
+  it("refuses --json without --list rather than starting a bench", async () => {
+    const r = await cli("--json");
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("--json goes with --list");
   }, 60_000);
 
   it("rejects a malformed rate with exit code 2", async () => {

@@ -1,7 +1,8 @@
 /**
  * The bench's command line.
  *
- *   pnpm --filter runner bench [--products node,faststream] [--rate 20000 | --rate node=80000,default=20000]
+ *   pnpm --filter runner bench [--products a,b] [--rate 20000 | --rate a=80000,default=20000]
+ *   pnpm --filter runner bench --list [--json]   (the products; --json: [{id, package, ciRate}], CI's matrix)
  *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md] [--html page.html]
  *   pnpm --filter runner bench arrow results/<stamp>/results.json   (ticks, runs, sweep steps as Arrow IPC files)
  *   pnpm --filter runner bench doctor        (what this machine lacks for each product)
@@ -19,13 +20,15 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
 import { doctorCommand, preflight } from "./doctor/command.ts";
+import { EXIT } from "./exit-code.ts";
+import { listCommand } from "./list.ts";
 import { parseOtherMachine, renderCommand } from "./page/command.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
 import { readResults } from "./results/files.ts";
 import type { BenchResults } from "./results/types.ts";
 import { setProgressPlan } from "./progress.ts";
-import { parseRates } from "./rates.ts";
+import { DEFAULT_RATE, parseRates } from "./rates.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { MAX_STEPS } from "./sweep/knee.ts";
 
@@ -42,7 +45,7 @@ const program = new Command("bench")
 
 program
   .option("-p, --products <ids>", "comma-separated product ids (default: every product)")
-  .option("-r, --rate <spec>", "offered records/s: N, or id=N,...,default=N", parseRates, parseRates("default=20000"))
+  .option("-r, --rate <spec>", "offered records/s: N, or id=N,...,default=N", parseRates, parseRates(`default=${DEFAULT_RATE}`))
   .option("--warmup <s>", "the window never starts sooner than this many seconds after gendata", wholeNumber, 10)
   .option("--settle-timeout <s>", "the window starts by then even if the backlog has not settled (the run is then unsettled)", wholeNumber, 60)
   .option("--window <s>", "seconds measured", wholeNumber, 30)
@@ -53,6 +56,7 @@ program
   .option("--drain-timeout <s>", "longest wait for a backlog to drain after the window", wholeNumber, 60)
   .addOption(new Option("--hang <s>", "consumed standing still this long with a backlog = hung").argParser(wholeNumber).default(30))
   .option("--list", "list the products and exit")
+  .option("--json", "with --list: one line of JSON, [{id, package, ciRate}] (the CI workflow's matrix)")
   .option("--sweep", "find each product's knee with measured runs (--rate then gives a product's starting rate)")
   .option("--sweep-start <n>", "first rate of a sweep", wholeNumber, 5000)
   .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
@@ -60,12 +64,20 @@ program
   .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
   .option("--no-profile", "no profiling, not even in a sweep")
   .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window; exit 5 if records were lost")
-  .action(async (opts: BenchOptions) => {
-    if (!opts.list) {
-      await preflight(opts.products, (line) => console.error(line));
-      const ids = opts.products ? opts.products.split(",").map((p) => p.trim()).filter(Boolean) : (await discoverProducts(repoRoot(), () => undefined)).map((p) => p.id);
-      setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : opts.repeat });
+  .action(async (opts: BenchOptions & { json?: boolean }) => {
+    if (opts.list) {
+      process.exitCode = await listCommand(opts.json === true);
+      return;
     }
+    // Without --list it would start a whole bench: a script that meant to list must not.
+    if (opts.json) {
+      console.error("bench: --json goes with --list");
+      process.exitCode = EXIT.badInput;
+      return;
+    }
+    await preflight(opts.products, (line) => console.error(line));
+    const ids = opts.products ? opts.products.split(",").map((p) => p.trim()).filter(Boolean) : (await discoverProducts(repoRoot(), () => undefined)).map((p) => p.id);
+    setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : opts.repeat });
     process.exitCode = await runBench(opts);
   });
 
