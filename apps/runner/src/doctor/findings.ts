@@ -1,22 +1,14 @@
-/** What the doctor found on a machine: plain data, so the verdicts can be tested on made-up machines. */
+/**
+ * What the doctor found on a machine about the bench's own needs: plain data, so the verdicts
+ * can be tested on made-up machines. What a product needs beyond these it says itself
+ * (`Product.prerequisites()`), so the runner never learns a product's needs by its id.
+ */
 export interface Findings {
   /** `process.versions.node` of the Node.js running the bench. */
   node: string;
-  /** Major version of `java` on PATH (undefined: none). */
+  /** Major version of `java` on PATH (undefined: none): the broker is Java. */
   javaMajor?: number;
-  /** Whether Flink's fixed JAVA_HOME (Debian's OpenJDK 17) is there. */
-  flinkJavaHome: boolean;
   mavenVersion?: string;
-  /** `/usr/bin/python3.11 --version` (undefined: none). */
-  python311?: string;
-  /** Whether `python3.11 -m venv` can make a venv with pip (Debian splits it into python3.11-venv). */
-  python311Venv: boolean;
-  /** torch importable from /usr/bin/python3.11 (Debian's python3-torch), its version. */
-  torch?: string;
-  /** A free-threaded CPython 3.14 on PATH (python3.14t), its path. */
-  freeThreadedPython?: string;
-  risingwaveBin?: { path: string; executable: boolean };
-  risingwaveUrl?: string;
   /** Free space where the caches go, GB. */
   diskFreeGb: number;
   cacheDir: string;
