@@ -8,7 +8,7 @@ import { median } from "../run/speed-index.ts";
 import { microsAtReference } from "./speed.ts";
 
 export function productLabel(run: RunResult): string {
-  const version = run.versions[run.product] ?? run.versions[run.product.split("-")[0] as string];
+  const version = run.versions[run.product] ?? run.versions[run.family ?? Object.keys(run.versions).find((key) => run.product.startsWith(`${key}-`)) ?? run.product];
   return version ? `${run.product} ${version}` : run.product;
 }
 

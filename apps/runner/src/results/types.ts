@@ -108,6 +108,12 @@ export type RunStatus = "ok" | "invalid" | "failed" | "skipped";
 
 export interface RunResult {
   product: string;
+  /**
+   * The product's family when it names one (`Product.family`): the page labels the row with
+   * `versions[family]` when `versions[product]` is absent. Results written before runs kept it
+   * have none; the page then takes the versions entry whose name prefixes the id.
+   */
+  family?: string;
   /** Set on the runs of a sweep: why this rate was run. */
   sweepPurpose?: "climb" | "refine" | "confirm";
   status: RunStatus;
