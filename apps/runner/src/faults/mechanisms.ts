@@ -1,13 +1,14 @@
 /**
- * How each product's delivery path, as configured (the seed's settings, untuned), can lose
- * records to a kill -9: the page names it beside a loss so the number comes with its cause.
- * A product whose path cannot lose records has none: a loss there is shown as unexplained.
+ * TRANSITIONAL — delete this file once run-faults.ts reads `product.lossUnderKill` itself (the
+ * Product it runs is in scope there). How a product's delivery path can lose records to a
+ * kill -9 is the product's own `lossUnderKill` now; until then this answers run-faults.ts's
+ * question by id from the discovered products, so no product is named here.
  */
-const MECHANISMS: Record<string, string> = {
-  faststream:
-    "outputs are published fire-and-forget (no_confirm=True) and AckPolicy.ACK commits the batch's offset when the handler returns, before the broker has acknowledged those outputs: what aiokafka still held when the process was killed is committed and never replayed",
-};
+import { repoRoot } from "@bench/core";
+import { discoverProducts } from "../run/discover.ts";
+
+const products = await discoverProducts(repoRoot(), () => undefined);
 
 export function lossMechanism(productId: string): string | undefined {
-  return MECHANISMS[productId.split("-")[0] as string];
+  return products.find((p) => p.id === productId)?.lossUnderKill;
 }
