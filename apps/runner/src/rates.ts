@@ -3,7 +3,7 @@ import { InvalidArgumentError } from "commander";
 /** Offered records/s when neither --rate nor (in CI) the product's `ci.rate` says otherwise. */
 export const DEFAULT_RATE = 20_000;
 
-/** "20000" or "node=80000,default=20000" -> a rate for each product id. */
+/** "20000" or "a=80000,default=20000" -> a rate for each product id. */
 export function parseRates(spec: string): { byProduct: Map<string, number>; fallback: number | undefined } {
   const byProduct = new Map<string, number>();
   let fallback: number | undefined;
