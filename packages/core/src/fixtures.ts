@@ -9,7 +9,8 @@ import type { FeatureVector } from "./features.ts";
 import type { InputRecord } from "./schema.ts";
 
 export const FIXTURE_SEED = 42;
-export const FIXTURE_COUNT = 256;
+/** Records in records.jsonl; the spelling cases follow them (FIXTURE_COUNT counts both, gate-records.ts). */
+export const GENERATED_FIXTURE_COUNT = 256;
 /** A fixed timestamp keeps the file byte-for-byte reproducible. */
 export const FIXTURE_TS_MS = 1_767_225_600_000;
 

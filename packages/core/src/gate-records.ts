@@ -3,8 +3,14 @@
  * else, in order: the 256 generated fixtures as gendata writes them, then the spelling cases as
  * their exact raw text. One shape for both, so the gate and the tests read them alike.
  */
-import { loadFixtures, type FixtureRow } from "./fixtures.ts";
-import { loadSpellings, type SpellingRow } from "./spellings.ts";
+import { GENERATED_FIXTURE_COUNT, loadFixtures, type FixtureRow } from "./fixtures.ts";
+import { loadSpellings, SPELLING_COUNT, type SpellingRow } from "./spellings.ts";
+
+/**
+ * The records the gate produces (the generated fixtures, then the spelling cases): their event
+ * ids are e0 … e<FIXTURE_COUNT - 1>, and gendata's records start at this sequence number.
+ */
+export const FIXTURE_COUNT = GENERATED_FIXTURE_COUNT + SPELLING_COUNT;
 
 export interface GateRecord {
   /** "generated" for the generator's fixtures; a spelling case's name otherwise. */

@@ -50,9 +50,8 @@ export {
 export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
 export { POISON_KINDS, poisonIdFor, poisonSchedule, poisonValue, type PoisonKind, type PoisonPill } from "./poison.ts";
 export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
-export { FIXTURE_COUNT, FIXTURE_SEED, FIXTURE_TS_MS, loadFixtures, type FixtureRow } from "./fixtures.ts";
+export { FIXTURE_SEED, FIXTURE_TS_MS, GENERATED_FIXTURE_COUNT, loadFixtures, type FixtureRow } from "./fixtures.ts";
 export {
-  GATE_RECORD_COUNT,
   loadSpellings,
   NEAR_LIMIT_VALUE_BYTES,
   SMALLEST_MESSAGE_LIMIT,
@@ -62,7 +61,7 @@ export {
   type SpellingCase,
   type SpellingRow,
 } from "./spellings.ts";
-export { fixtureLabel, gateRecords, loadGateRecords, type GateRecord } from "./gate-records.ts";
+export { FIXTURE_COUNT, fixtureLabel, gateRecords, loadGateRecords, type GateRecord } from "./gate-records.ts";
 export {
   CLOCK_TICKS,
   parseMachineCpu,

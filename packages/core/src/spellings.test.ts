@@ -1,10 +1,10 @@
 import { normalise } from "./features.ts";
-import { FIXTURE_COUNT, FIXTURE_SEED } from "./fixtures.ts";
-import { loadGateRecords, fixtureLabel } from "./gate-records.ts";
+import { FIXTURE_SEED, GENERATED_FIXTURE_COUNT } from "./fixtures.ts";
+import { FIXTURE_COUNT, fixtureLabel, loadGateRecords } from "./gate-records.ts";
 import { makeRecord, makeTemplate } from "./generator.ts";
 import { fixturesDir } from "./paths.ts";
 import { METRIC_FIELDS, seqOfEventId, type InputRecord } from "./schema.ts";
-import { GATE_RECORD_COUNT, loadSpellings, NEAR_LIMIT_VALUE_BYTES, SMALLEST_MESSAGE_LIMIT, SPELLING_CASES, spellingRows } from "./spellings.ts";
+import { loadSpellings, NEAR_LIMIT_VALUE_BYTES, SMALLEST_MESSAGE_LIMIT, SPELLING_CASES, spellingRows } from "./spellings.ts";
 
 const committed = loadSpellings(fixturesDir());
 const byName = (name: string) => committed.find((s) => s.name === name) as (typeof committed)[number];
@@ -16,10 +16,10 @@ describe("the spelling fixtures", () => {
   });
 
   it("take the sequence numbers right after the generated fixtures, one case each, so gendata starts after them", () => {
-    expect(committed.map((s) => seqOfEventId(s.event_id))).toEqual(SPELLING_CASES.map((_, i) => FIXTURE_COUNT + i));
+    expect(committed.map((s) => seqOfEventId(s.event_id))).toEqual(SPELLING_CASES.map((_, i) => GENERATED_FIXTURE_COUNT + i));
     expect(new Set(committed.map((s) => s.name)).size).toBe(committed.length);
-    expect(GATE_RECORD_COUNT).toBe(FIXTURE_COUNT + committed.length);
-    expect(loadGateRecords(fixturesDir()).map((r) => seqOfEventId(r.eventId))).toEqual(Array.from({ length: GATE_RECORD_COUNT }, (_, i) => i));
+    expect(FIXTURE_COUNT).toBe(GENERATED_FIXTURE_COUNT + committed.length);
+    expect(loadGateRecords(fixturesDir()).map((r) => seqOfEventId(r.eventId))).toEqual(Array.from({ length: FIXTURE_COUNT }, (_, i) => i));
   });
 
   it("each parse, with a real JSON parser, to the generator's record for that sequence: same id, time and metrics", () => {

@@ -1,14 +1,15 @@
 /**
  * Valid records in the other JSON spellings real producers write: the gate's second set of
  * fixtures (fixtures/spellings.jsonl, written by apps/runner/src/tools/make-fixtures.ts). Case i
- * respells generated record FIXTURE_COUNT + i with the same metric values, so the audit re-scores
- * it from its sequence number like any other record, and gendata starts after the last one.
+ * respells generated record GENERATED_FIXTURE_COUNT + i with the same metric values, so the audit
+ * re-scores it from its sequence number like any other record, and gendata starts after the last
+ * one (at FIXTURE_COUNT, gate-records.ts).
  * Every product must score each case exactly before it is timed.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { normalise, type FeatureVector } from "./features.ts";
-import { FIXTURE_COUNT, FIXTURE_SEED, FIXTURE_TS_MS } from "./fixtures.ts";
+import { FIXTURE_SEED, FIXTURE_TS_MS, GENERATED_FIXTURE_COUNT } from "./fixtures.ts";
 import { makeRecord } from "./generator.ts";
 import { mulberry32 } from "./random.ts";
 import type { InputRecord } from "./schema.ts";
@@ -203,8 +204,6 @@ export const SPELLING_CASES: readonly SpellingCase[] = [
 ];
 
 export const SPELLING_COUNT = SPELLING_CASES.length;
-/** Records the gate produces (generated fixtures, then spellings) before gendata: gendata's first sequence number. */
-export const GATE_RECORD_COUNT = FIXTURE_COUNT + SPELLING_COUNT;
 
 /** One line of fixtures/spellings.jsonl. */
 export interface SpellingRow {
@@ -221,7 +220,7 @@ export interface SpellingRow {
 /** The rows as the generator makes them, without the reference model's risk (make-fixtures adds it). */
 export function spellingRows(): Array<Omit<SpellingRow, "risk">> {
   return SPELLING_CASES.map((c, i) => {
-    const seq = FIXTURE_COUNT + i;
+    const seq = GENERATED_FIXTURE_COUNT + i;
     const record = makeRecord(FIXTURE_SEED, seq, FIXTURE_TS_MS + seq);
     const { value, key, eventId } = c.spell(record);
     return { name: c.name, about: c.about, key, event_id: eventId, ts_ms: record.ts_ms, features: normalise(record), value };

@@ -5,6 +5,7 @@
  * counting across a restart is unit-tested on synthetic topic contents.
  */
 import { seqOfEventId } from "@bench/core";
+import { readOutput } from "../run/output-read.ts";
 
 export interface FaultTally {
   /** Good records produced (fixtures and gendata's), pills not counted. */
@@ -15,7 +16,7 @@ export interface FaultTally {
   duplicated: number;
   /** Outputs carrying a pill's id: a malformed record scored and republished. */
   poisonOut: number;
-  /** Outputs that are not JSON or carry an id no generator made. */
+  /** Outputs that are not UTF-8 JSON objects, carry no event_id, or carry an id no generator made. */
   unreadable: number;
   /** Lost ids as sequence ranges [first, last], in order (where the loss sits, e.g. at the kill). */
   lostRanges: Array<[number, number]>;
@@ -31,18 +32,17 @@ export class OutputTally {
   }
 
   add(value: Buffer | string): void {
-    let id: unknown;
-    try {
-      id = (JSON.parse(value.toString()) as { event_id?: unknown }).event_id;
-    } catch {
+    // The audit's reader: whatever a product wrote is counted, never thrown.
+    const read = readOutput(typeof value === "string" ? Buffer.from(value) : value);
+    if (!read.ok) {
       this.unreadable++;
       return;
     }
-    if (typeof id === "string" && /^p\d+$/.test(id)) {
+    if (/^p\d+$/.test(read.eventId)) {
       this.poisonOut++;
       return;
     }
-    const seq = typeof id === "string" ? seqOfEventId(id) : undefined;
+    const seq = seqOfEventId(read.eventId);
     if (seq === undefined || seq >= this.produced) {
       this.unreadable++;
       return;

@@ -2,7 +2,7 @@
  * Renders the page (the seed's shape) from results. Pure: the same results give the same
  * bytes, so a committed results file and its page can be checked against each other.
  */
-import { consumerSettingsProse, FIXTURE_COUNT, KAFKA_SETTINGS } from "@bench/core";
+import { consumerSettingsProse, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS } from "@bench/core";
 import { DRIFT_TOLERANCE, RATE_TOLERANCE } from "../metrics/derive.ts";
 import { SETTLE_RULE } from "../metrics/settle.ts";
 import type { BenchResults, RunResult } from "../results/types.ts";
@@ -144,7 +144,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
         const ok = r.status === "ok" && selectivityOk && (r.verification?.passed ?? false);
         allMatch &&= ok;
         return [
-          productLabel(r), dec4(r.selectivity ?? 0), dec4(EXPECTED_SELECTIVITY), `${r.verification?.checked ?? 0}/${FIXTURE_COUNT}`,
+          productLabel(r), dec4(r.selectivity ?? 0), dec4(EXPECTED_SELECTIVITY), `${r.verification?.checked ?? 0}/${r.verification?.fixtures ?? GENERATED_FIXTURE_COUNT}`, // older results: 256 generated only
           d ? int(d.lost) : dash, d ? int(d.duplicated) : dash, d ? int(d.scoresChecked) : dash, d ? int(d.misScored ?? 0) : dash,
           d ? sci(d.maxScoreError) : dash, ok ? "✓" : "✗",
         ];

@@ -1,6 +1,7 @@
 /** The results file a run writes and the page renders from: raw samples, derived row, context. */
 import type { MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
 import type { FaultTally } from "../faults/tally.ts";
+import type { BadOutput } from "../run/output-read.ts";
 
 export type Regime = "keep-up" | "saturated" | "draining";
 /**
@@ -54,6 +55,8 @@ export interface ResourceRow {
 export interface VerificationResult {
   passed: boolean;
   checked: number;
+  /** Fixture records the gate produced (generated and spelling cases); absent in results from before the spelling cases (256). */
+  fixtures?: number;
   maxError: number;
   /** Why it failed, when it did. */
   problem?: string;
@@ -70,6 +73,14 @@ export interface DeliveryCheck {
   maxScoreError: number;
   /** End-to-end ms (input ts_ms -> output broker timestamp) over the window's records. */
   latencyMs?: { p50: number; p99: number; max: number; count: number };
+  /**
+   * Outputs the audit could not use: not UTF-8 JSON, no event_id, no numeric risk (a scoring
+   * row) or an event_id never produced (absent in results from before it counted them, when
+   * such an output aborted the run or, for an unknown id, counted as a duplicate).
+   */
+  badOutputs?: number;
+  /** The first few of them: offset, why, first bytes. */
+  badOutputSamples?: BadOutput[];
 }
 
 export interface HarnessCost {

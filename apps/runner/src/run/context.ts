@@ -1,5 +1,5 @@
 /** What every run of a bench shares: the broker, the reference model, where things go, callbacks. */
-import type { FixtureRow, KafkaAdmin, ReferenceModel } from "@bench/core";
+import type { GateRecord, KafkaAdmin, ReferenceModel } from "@bench/core";
 import type { Phase, Tick } from "../results/types.ts";
 
 export interface BenchContext {
@@ -7,7 +7,8 @@ export interface BenchContext {
   brokerPid?: number;
   admin: KafkaAdmin;
   reference: ReferenceModel;
-  fixtures: FixtureRow[];
+  /** What the verification gate produces: the generated fixtures, then the spelling cases (loadGateRecords). */
+  fixtures: GateRecord[];
   repoRoot: string;
   modelsDir: string;
   cacheDir: string;

@@ -68,6 +68,15 @@ export function invalidReasons(evidence: WorkEvidence): string[] {
   if (evidence.undrained > 0) reasons.push(`backlog of ${evidence.undrained} records not drained within ${evidence.drainTimeoutSec} s`);
   const d = evidence.delivery;
   if (d) {
+    // First, and on one line (the page's first table shows a reason's first line): an output the
+    // audit could not read also leaves its record lost, so this says why.
+    // e.g. "2 bad outputs at offsets 22, 40 (offset 22: not JSON, "{\"event_id\":…")".
+    const bad = d.badOutputs ?? 0;
+    const [first, ...rest] = d.badOutputSamples ?? [];
+    if (bad > 0) {
+      const offsets = first ? ` at offset${rest.length > 0 ? "s" : ""} ${[first, ...rest].map((b) => b.offset).join(", ")}${bad > rest.length + 1 ? ", …" : ""}` : "";
+      reasons.push(`${bad} bad output${bad === 1 ? "" : "s"}${offsets}${first ? ` (offset ${first.offset}: ${first.why}, ${first.head})` : ""}`);
+    }
     if (d.lost > 0) reasons.push(`lost ${d.lost} of ${d.produced} records`);
     if ((d.misScored ?? 0) > 0) reasons.push(`mis-scored ${d.misScored} of ${d.scoresChecked} checked (largest error ${d.maxScoreError.toExponential(1)})`);
   }

@@ -2,7 +2,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheRoot, fixturesDir, loadFixtures, modelsDir, ReferenceModel, repoRoot, type KafkaAdmin } from "@bench/core";
+import { cacheRoot, fixturesDir, loadGateRecords, modelsDir, ReferenceModel, repoRoot, type KafkaAdmin } from "@bench/core";
 import { localListenerPid } from "../../src/broker/local-pid.ts";
 import type { BenchContext } from "../../src/run/context.ts";
 
@@ -13,7 +13,7 @@ export async function testBenchContext(bootstrap: string, admin: KafkaAdmin, opt
     ...(brokerPid !== undefined ? { brokerPid } : {}),
     admin,
     reference: await ReferenceModel.load(modelsDir()),
-    fixtures: loadFixtures(fixturesDir()),
+    fixtures: loadGateRecords(fixturesDir()),
     repoRoot: repoRoot(),
     modelsDir: modelsDir(),
     cacheDir: cacheRoot(),

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheRoot, CLOCK_TICKS, FIXTURE_SEED, readStat, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import { cacheRoot, CLOCK_TICKS, FIXTURE_COUNT, FIXTURE_SEED, readStat, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, ReferenceModel, repoRoot, type Product } from "@bench/core";
 import { testBenchContext } from "./bench-context.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
 import { measureRun, type BenchContext } from "../../src/run/measure.ts";
@@ -38,7 +38,7 @@ describe("a measured run of the node rows against the real broker", () => {
     const run = await measureRun(product, prepared, settings, bench);
     expect(run.reason).toBeUndefined();
     expect(run.status).toBe("ok");
-    expect(run.verification).toMatchObject({ passed: true, checked: 256 });
+    expect(run.verification).toMatchObject({ passed: true, checked: FIXTURE_COUNT });
     const t = run.throughput!;
     expect(t.offeredPerSec).toBeGreaterThan(settings.rate * 0.9);
     expect(Math.abs(t.consumedPerSec - t.offeredPerSec) / t.offeredPerSec).toBeLessThan(0.05);

@@ -2,8 +2,8 @@ import { loadGateRecords } from "../gate-records.ts";
 import { fixturesDir } from "../paths.ts";
 import { POISON_KINDS, poisonSchedule } from "../poison.ts";
 import type { OutputRecord } from "../schema.ts";
-import { FIXTURE_COUNT } from "../fixtures.ts";
-import { GATE_RECORD_COUNT } from "../spellings.ts";
+import { GENERATED_FIXTURE_COUNT } from "../fixtures.ts";
+import { FIXTURE_COUNT } from "../gate-records.ts";
 import { alive, compareWithFixtures, gateMessages } from "./fixture-run.ts";
 
 const all = loadGateRecords(fixturesDir());
@@ -48,11 +48,11 @@ describe("compareWithFixtures", () => {
 
 describe("gateMessages", () => {
   it("produces the generated fixtures with the pills among them, then every spelling as its raw text with its key or none", () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 1, firstSeq: 1, span: FIXTURE_COUNT - 1 });
+    const pills = poisonSchedule({ seed: 7, rounds: 1, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
     const messages = gateMessages(all, pills);
-    expect(messages).toHaveLength(GATE_RECORD_COUNT + POISON_KINDS.length);
-    const spelled = messages.slice(FIXTURE_COUNT + POISON_KINDS.length);
-    expect(spelled.map((m) => m.value)).toEqual(all.slice(FIXTURE_COUNT).map((f) => f.value));
+    expect(messages).toHaveLength(FIXTURE_COUNT + POISON_KINDS.length);
+    const spelled = messages.slice(GENERATED_FIXTURE_COUNT + POISON_KINDS.length);
+    expect(spelled.map((m) => m.value)).toEqual(all.slice(GENERATED_FIXTURE_COUNT).map((f) => f.value));
     expect(spelled.find((m) => m.value === all.find((f) => f.name === "no-message-key")?.value)?.key).toBeNull();
     expect(messages.filter((m) => m.key === "poison")).toHaveLength(POISON_KINDS.length);
     expect(messages[0]).toEqual({ key: all[0]?.key, value: all[0]?.value });

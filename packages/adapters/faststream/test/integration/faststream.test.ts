@@ -4,7 +4,7 @@
  * the group's offset committed, nothing left running.
  */
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_COUNT, GATE_RECORD_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule } from "@bench/core";
+import { cacheRoot, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule } from "@bench/core";
 import { scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
 import { faststream } from "../../src/product.ts";
 
@@ -25,8 +25,8 @@ describe("faststream adapter", () => {
     });
     expect(Object.keys(run.preparation.versions)).toEqual(expect.arrayContaining(["faststream", "python", "torch"]));
 
-    expect(run).toMatchObject({ fixtureCount: GATE_RECORD_COUNT, problems: [], missing: [], tsMismatches: [], consumed: GATE_RECORD_COUNT, aliveAfterStop: [] });
-    expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], consumed: FIXTURE_COUNT, aliveAfterStop: [] });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
   }, 900_000);
 });
@@ -38,7 +38,7 @@ describe("faststream with poison pills", () => {
   });
 
   it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: FIXTURE_COUNT - 1 });
+    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
     run = await scoreFixturesThroughProduct(faststream, {
       bootstrap: bootstrap as string,
       cacheDir: join(cacheRoot(), "faststream"),
@@ -46,8 +46,8 @@ describe("faststream with poison pills", () => {
       poison: pills,
       keepRunning: true,
     });
-    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: GATE_RECORD_COUNT + 2 * POISON_KINDS.length });
-    expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThan(1e-5);
     // The pills' offsets are committed too: skipped, not stuck.
     expect(run.consumed).toBe(run.inputCount);

@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { readdirSync, readFileSync } from "node:fs";
-import { cacheRoot, FIXTURE_COUNT, GATE_RECORD_COUNT, javaProducerMismatches, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, processTree, repoRoot } from "@bench/core";
+import { cacheRoot, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, javaProducerMismatches, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, processTree, repoRoot } from "@bench/core";
 import { alive, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { flink } from "../../src/product.ts";
 
@@ -44,8 +44,8 @@ describe("flink adapter", () => {
     run = await scoreFixturesThroughProduct(flink, { bootstrap, parallelism: 2, cacheDir, topicPrefix: "flink-it", log, keepRunning: true });
     expect(run.aliveAtStart).toEqual(run.rootPids);
     expect(run.running.consumed.kind).toBe("group-offsets");
-    expect(run).toMatchObject({ fixtureCount: GATE_RECORD_COUNT, problems: [], missing: [], tsMismatches: [], consumed: GATE_RECORD_COUNT });
-    expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], consumed: FIXTURE_COUNT });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
     // A broker hop would be a topic of its own; the runner counts records on any such topic.
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
@@ -75,10 +75,10 @@ describe("flink with poison pills", () => {
   // Flink's JSON format skips what it cannot parse and counts nothing: the skipped records
   // are the consumed ones that did not come out.
   it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: FIXTURE_COUNT - 1 });
+    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
     run = await scoreFixturesThroughProduct(flink, { bootstrap, cacheDir, topicPrefix: "flink-poison-it", log, poison: pills, keepRunning: true });
-    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: GATE_RECORD_COUNT + 2 * POISON_KINDS.length });
-    expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThan(1e-5);
     expect(run.consumed).toBe(run.inputCount);
     expect((await run.stop()).aliveAfterStop).toEqual([]);

@@ -5,7 +5,7 @@
  * by debug=conf) equal to the shared settings.
  */
 import { join } from "node:path";
-import { cacheRoot, effectiveSettingsMismatches, GATE_RECORD_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir } from "@bench/core";
+import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir } from "@bench/core";
 import { scoreFixturesThroughProduct } from "@bench/core/testing";
 import { nodeModel, nodePassthrough } from "../../src/product.ts";
 
@@ -22,8 +22,8 @@ describe.each([
   it("scores every fixture record, commits, runs with the shared client settings and stops cleanly", async () => {
     const run = await scoreFixturesThroughProduct(product, { bootstrap, cacheDir, topicPrefix: `${product.id}-it`, log, keepRunning: true });
     try {
-      expect(run).toMatchObject({ fixtureCount: GATE_RECORD_COUNT, problems: [], missing: [], consumed: GATE_RECORD_COUNT });
-      expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+      expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], consumed: FIXTURE_COUNT });
+      expect(run.outputs.size).toBe(FIXTURE_COUNT);
       if (!product.passthrough) {
         expect(run.tsMismatches).toEqual([]);
         expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);

@@ -4,7 +4,7 @@
  * whatever its JSON spelling, is scored and republished, the app lives on.
  */
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_COUNT, GATE_RECORD_COUNT, POISON_KINDS, poisonSchedule } from "@bench/core";
+import { cacheRoot, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, POISON_KINDS, poisonSchedule } from "@bench/core";
 import { scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
 import { nodeModel } from "../../src/product.ts";
 
@@ -18,7 +18,7 @@ describe("node app with poison pills", () => {
   });
 
   it("skips and counts every pill, scores every good record, keeps running and stops cleanly", async () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: FIXTURE_COUNT - 1 });
+    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
     run = await scoreFixturesThroughProduct(nodeModel, {
       bootstrap,
       cacheDir: join(cacheRoot(), "node"),
@@ -26,8 +26,8 @@ describe("node app with poison pills", () => {
       poison: pills,
       keepRunning: true,
     });
-    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: GATE_RECORD_COUNT + 2 * POISON_KINDS.length });
-    expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThan(1e-5);
     // The pills' offsets are committed too: skipped, not stuck.
     expect(run.consumed).toBe(run.inputCount);

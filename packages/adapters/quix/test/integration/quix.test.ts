@@ -4,7 +4,7 @@
  * committed offset at the end, a clean stop.
  */
 import { join } from "node:path";
-import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GATE_RECORD_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot } from "@bench/core";
+import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot } from "@bench/core";
 import { scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { quix } from "../../src/product.ts";
 
@@ -33,8 +33,8 @@ describe("quix adapter", () => {
     run = await scoreFixturesThroughProduct(quix, { bootstrap, cacheDir, topicPrefix: "quix-it", log, keepRunning: true });
     expect(run.aliveAtStart).toEqual(run.rootPids);
     expect(run.running.consumed.kind).toBe("group-offsets");
-    expect(run).toMatchObject({ fixtureCount: GATE_RECORD_COUNT, problems: [], missing: [], tsMismatches: [], consumed: GATE_RECORD_COUNT });
-    expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], consumed: FIXTURE_COUNT });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
     // Quix's own topics (changelogs, repartitions, named after the group) would be broker hops: the app has none.
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
@@ -52,7 +52,7 @@ describe("quix with poison pills", () => {
   });
 
   it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: FIXTURE_COUNT - 1 });
+    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
     run = await scoreFixturesThroughProduct(quix, {
       bootstrap: bootstrap as string,
       cacheDir: join(cacheRoot(), "quix"),
@@ -60,8 +60,8 @@ describe("quix with poison pills", () => {
       poison: pills,
       keepRunning: true,
     });
-    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: GATE_RECORD_COUNT + 2 * POISON_KINDS.length });
-    expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThan(1e-5);
     // The pills' offsets are committed too: skipped, not stuck.
     expect(run.consumed).toBe(run.inputCount);

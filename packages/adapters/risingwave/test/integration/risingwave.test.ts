@@ -8,7 +8,7 @@
  * server, so without either the end-to-end test is reported as skipped, its name saying why.
  */
 import { join } from "node:path";
-import { cacheRoot, GATE_RECORD_COUNT, loadModelCard, modelsDir, repoRoot } from "@bench/core";
+import { cacheRoot, FIXTURE_COUNT, loadModelCard, modelsDir, repoRoot } from "@bench/core";
 import { scoreFixturesThroughProduct } from "@bench/core/testing";
 import { locateRisingWave } from "../../src/locate.ts";
 import { risingwave } from "../../src/product.ts";
@@ -54,8 +54,8 @@ describe("risingwave adapter", () => {
       expect(run.rootPids.length).toBeGreaterThanOrEqual(where.kind === "binary" ? 2 : 1);
       // RisingWave's own source offset, read from the engine.
       expect(run.running.consumed.kind).toBe("engine-counter");
-      expect(run).toMatchObject({ fixtureCount: GATE_RECORD_COUNT, problems: [], missing: [], tsMismatches: [], consumed: GATE_RECORD_COUNT, aliveAfterStop: [] });
-      expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+      expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], consumed: FIXTURE_COUNT, aliveAfterStop: [] });
+      expect(run.outputs.size).toBe(FIXTURE_COUNT);
       expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
     },
     900_000,

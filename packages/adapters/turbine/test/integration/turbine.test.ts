@@ -12,7 +12,7 @@
  * there is Turbine itself: its decoder, infer=ml.OnnxModel, the shards, its commits.
  */
 import { join } from "node:path";
-import { cacheRoot, GATE_RECORD_COUNT, KafkaAdmin, loadModelCard, modelsDir, repoRoot, type Preparation, type Product } from "@bench/core";
+import { cacheRoot, FIXTURE_COUNT, KafkaAdmin, loadModelCard, modelsDir, repoRoot, type Preparation, type Product } from "@bench/core";
 import { scoreFixturesThroughProduct, type StopOutcome } from "@bench/core/testing";
 import { turbineGroup } from "../../src/app-env.ts";
 import { findInterpreter, NO_INTERPRETER_REASON } from "../../src/interpreter.ts";
@@ -33,15 +33,15 @@ async function endToEnd(product: Product): Promise<void> {
   const run = await scoreFixturesThroughProduct(product, { bootstrap: bootstrap as string, cacheDir, topicPrefix: `${product.id}-it`, log, keepRunning: true });
   let stopped: StopOutcome;
   try {
-    expect(run).toMatchObject({ fixtureCount: GATE_RECORD_COUNT, problems: [], missing: [], tsMismatches: [], consumed: GATE_RECORD_COUNT });
-    expect(run.outputs.size).toBe(GATE_RECORD_COUNT);
+    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], consumed: FIXTURE_COUNT });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
     // The engine counter is Turbine's own group's committed offset: read it from the broker too.
     expect(run.running.consumed.kind).toBe("engine-counter");
     const admin = await KafkaAdmin.connect(bootstrap as string);
     try {
       const group = turbineGroup({ groupId: run.topics.groupId, inputTopic: run.topics.input });
-      expect(await admin.committedOffset(group, run.topics.input)).toBe(GATE_RECORD_COUNT);
+      expect(await admin.committedOffset(group, run.topics.input)).toBe(FIXTURE_COUNT);
     } finally {
       await admin.close();
     }

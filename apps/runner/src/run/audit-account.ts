@@ -1,0 +1,74 @@
+/**
+ * The audit's per-output accounting, pure so that a unit test can feed it any output a product
+ * might write. Lost and duplicated come from the event ids (dense sequence numbers, a byte per
+ * record); every output the audit cannot use is a bad output, counted with its offset, never
+ * thrown: not UTF-8 JSON, no string event_id, no numeric risk (a scoring row), or an id that was
+ * never produced. A bad output does not deliver its record.
+ */
+import { seqOfEventId, type ConsumedMessage } from "@bench/core";
+import { outputHead, readOutput, type BadOutput } from "./output-read.ts";
+
+/** The first few bad outputs are kept (offset, why, first bytes); the rest are counted. */
+export const BAD_OUTPUT_SAMPLES = 5;
+
+export interface AccountedOutput {
+  seq: number;
+  /** The output's ts_ms as a number (NaN when it is not one). */
+  tsMs: number;
+}
+
+export interface Account {
+  distinct: number;
+  duplicated: number;
+  badOutputs: number;
+  badOutputSamples: BadOutput[];
+  /** Sequence numbers and risks of the outputs sampled for re-scoring (NaN: not a number). */
+  sampleSeqs: number[];
+  sampleRisks: number[];
+}
+
+export class OutputAccount {
+  private readonly counts: Uint8Array;
+  private badOutputs = 0;
+  private readonly badOutputSamples: BadOutput[] = [];
+  private readonly sampleSeqs: number[] = [];
+  private readonly sampleRisks: number[] = [];
+
+  /** Every produced record has seq < produced; an output at an offset divisible by stride is re-scored. */
+  constructor(private readonly opts: { produced: number; passthrough: boolean; stride: number }) {
+    this.counts = new Uint8Array(opts.produced);
+  }
+
+  /** Counts one output; returns its record when the output is usable, else counts it as bad. */
+  add(m: Pick<ConsumedMessage, "offset" | "value">): AccountedOutput | undefined {
+    const read = readOutput(m.value);
+    if (!read.ok) return this.bad(m, read.why);
+    const seq = seqOfEventId(read.eventId);
+    if (seq === undefined || seq >= this.opts.produced) return this.bad(m, `event_id ${JSON.stringify(read.eventId)} was never produced`);
+    // A missing, null or non-numeric risk (e.g. RisingWave's NULL for a chunk whose UDF call
+    // failed) is no score at all, never 0.
+    if (!this.opts.passthrough && typeof read.risk !== "number") return this.bad(m, `risk ${JSON.stringify(read.risk) ?? "missing"} is not a number`);
+    if (this.counts[seq] !== 255) this.counts[seq] = (this.counts[seq] as number) + 1;
+    if (!this.opts.passthrough && m.offset % this.opts.stride === 0) {
+      this.sampleSeqs.push(seq);
+      this.sampleRisks.push(read.risk as number);
+    }
+    return { seq, tsMs: Number(read.tsMs) };
+  }
+
+  result(): Account {
+    let distinct = 0;
+    let duplicated = 0;
+    for (const c of this.counts) {
+      if (c > 0) distinct++;
+      if (c > 1) duplicated += c - 1;
+    }
+    return { distinct, duplicated, badOutputs: this.badOutputs, badOutputSamples: this.badOutputSamples, sampleSeqs: this.sampleSeqs, sampleRisks: this.sampleRisks };
+  }
+
+  private bad(m: Pick<ConsumedMessage, "offset" | "value">, why: string): undefined {
+    this.badOutputs++;
+    if (this.badOutputSamples.length < BAD_OUTPUT_SAMPLES) this.badOutputSamples.push({ offset: m.offset, why, head: outputHead(m.value) });
+    return undefined;
+  }
+}
