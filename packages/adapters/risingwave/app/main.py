@@ -27,7 +27,9 @@ MODEL = load_torch_model()
 SCALE = np.array([MAXIMA[name] for name in FEATURES], dtype=np.float64)
 
 
-@udf(input_types=["FLOAT64", "INT32", "FLOAT64", "INT32"], result_type="FLOAT64", batch=True)
+# FLOAT64 for all four: the source reads every metric as DOUBLE PRECISION (src/sql.ts), since a
+# producer may write an integer metric as 24.0 or 6.31E2.
+@udf(input_types=["FLOAT64", "FLOAT64", "FLOAT64", "FLOAT64"], result_type="FLOAT64", batch=True)
 def risk(latency_ms, queue_depth, cpu_usage, error_count):
     """Lists in, list out: one row per input row, in the order of the model's features."""
     raw = np.array([latency_ms, queue_depth, cpu_usage, error_count], dtype=np.float64).T

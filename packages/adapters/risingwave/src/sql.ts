@@ -70,8 +70,8 @@ export function connectorProperties(settings: ClientSettings): Array<readonly [s
 export const SOURCE_FETCH_PROPERTIES = connectorProperties(KAFKA_SETTINGS.consumer);
 export const SINK_PRODUCER_PROPERTIES = connectorProperties(KAFKA_SETTINGS.producer);
 
-/** The UDF's argument types: app/main.py declares FLOAT64, INT32, FLOAT64, INT32. */
-const UDF_ARGS = "DOUBLE PRECISION, INT, DOUBLE PRECISION, INT";
+/** The UDF's argument types: app/main.py declares FLOAT64 for all four. */
+const UDF_ARGS = "DOUBLE PRECISION, DOUBLE PRECISION, DOUBLE PRECISION, DOUBLE PRECISION";
 
 const quote = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
@@ -80,8 +80,8 @@ function withClause(entries: ReadonlyArray<readonly [string, string]>): string {
 }
 
 const VALID_RECORD = [
-  "WHERE event_id IS NOT NULL AND ts_ms IS NOT NULL AND queue_depth IS NOT NULL AND error_count IS NOT NULL",
-  "  AND abs(latency_ms) < 1e308 AND abs(cpu_usage) < 1e308",
+  "WHERE event_id IS NOT NULL AND ts_ms IS NOT NULL",
+  "  AND abs(latency_ms) < 1e308 AND abs(queue_depth) < 1e308 AND abs(cpu_usage) < 1e308 AND abs(error_count) < 1e308",
 ].join("\n");
 
 /** Statements in execution order; each is sent on its own. */
@@ -100,9 +100,12 @@ export function pipelineSql(spec: PipelineSpec): string[] {
       "  event_id VARCHAR,",
       "  ts_ms BIGINT,",
       "  latency_ms DOUBLE PRECISION,",
-      "  queue_depth INT,",
+      // Every metric as DOUBLE PRECISION: RisingWave's JSON parser reads a JSON float (24.0, 6.31E2)
+      // into an INT column as NULL, and a producer may write an integer either way (the gate's
+      // spelling cases integer-float-forms and exponent-numbers).
+      "  queue_depth DOUBLE PRECISION,",
       "  cpu_usage DOUBLE PRECISION,",
-      "  error_count INT",
+      "  error_count DOUBLE PRECISION",
       ") WITH (",
       withClause([
         ["connector", "kafka"],
@@ -130,8 +133,8 @@ export function pipelineSql(spec: PipelineSpec): string[] {
       `SELECT event_id, ts_ms, ${n.func}(latency_ms, queue_depth, cpu_usage, error_count) AS risk`,
       `FROM ${n.source}`,
       // RisingWave's JSON parser skips a message that is not a JSON object and leaves a field
-      // of the wrong type (or an INT out of range) NULL: a malformed record is then dropped
-      // here, not scored. 1e999 parses as Infinity in a DOUBLE. Skipped = consumed - output.
+      // of the wrong type NULL: a malformed record is then dropped here, not scored. 1e999
+      // parses as Infinity in a DOUBLE. Skipped = consumed - output.
       VALID_RECORD,
       "WITH (",
       withClause([

@@ -6,9 +6,9 @@ CREATE SOURCE bench_rw_test_1_src (
   event_id VARCHAR,
   ts_ms BIGINT,
   latency_ms DOUBLE PRECISION,
-  queue_depth INT,
+  queue_depth DOUBLE PRECISION,
   cpu_usage DOUBLE PRECISION,
-  error_count INT
+  error_count DOUBLE PRECISION
 ) WITH (
   connector = 'kafka',
   topic = 'rw-test-in',
@@ -21,15 +21,15 @@ CREATE SOURCE bench_rw_test_1_src (
   properties.queued.min.messages = '500000'
 ) FORMAT PLAIN ENCODE JSON;
 
-CREATE FUNCTION bench_rw_test_1_risk(DOUBLE PRECISION, INT, DOUBLE PRECISION, INT) RETURNS DOUBLE PRECISION
+CREATE FUNCTION bench_rw_test_1_risk(DOUBLE PRECISION, DOUBLE PRECISION, DOUBLE PRECISION, DOUBLE PRECISION) RETURNS DOUBLE PRECISION
 AS risk USING LINK 'http://127.0.0.1:8815'
 WITH ( always_retry_on_network_error = true );
 
 CREATE SINK bench_rw_test_1_sink AS
 SELECT event_id, ts_ms, bench_rw_test_1_risk(latency_ms, queue_depth, cpu_usage, error_count) AS risk
 FROM bench_rw_test_1_src
-WHERE event_id IS NOT NULL AND ts_ms IS NOT NULL AND queue_depth IS NOT NULL AND error_count IS NOT NULL
-  AND abs(latency_ms) < 1e308 AND abs(cpu_usage) < 1e308
+WHERE event_id IS NOT NULL AND ts_ms IS NOT NULL
+  AND abs(latency_ms) < 1e308 AND abs(queue_depth) < 1e308 AND abs(cpu_usage) < 1e308 AND abs(error_count) < 1e308
 WITH (
   connector = 'kafka',
   topic = 'rw-test-out',
