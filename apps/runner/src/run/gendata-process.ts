@@ -15,11 +15,22 @@ export interface GendataReport {
   poisonSent?: number;
 }
 
+export interface GendataOptions {
+  bootstrap: string;
+  topic: string;
+  rate: number;
+  seed: number;
+  startSeq: number;
+  logFile: string;
+  /** A faults run's pills: `rounds` of each kind, spread over `span` records from seq `from`. */
+  poison?: { rounds: number; from: number; span: number };
+}
+
 export class GendataProcess {
   private readonly process: ManagedProcess;
   readonly reports: GendataReport[] = [];
 
-  constructor(opts: { bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; logFile: string; poison?: { rounds: number; from: number; span: number } }) {
+  constructor(opts: GendataOptions) {
     this.process = new ManagedProcess({
       command: process.execPath,
       args: [

@@ -7,13 +7,12 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, readTopic, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, productCacheDir, readTopic, ReferenceModel, repoRoot, seqOfEventId, type Product } from "@bench/core";
 import { testBenchContext } from "./bench-context.ts";
 import { runFaults, type FaultSettings } from "../../src/faults/run-faults.ts";
 import { renderFaults } from "../../src/page/faults.ts";
 import type { BenchContext } from "../../src/run/context.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
-import { productCacheDir } from "../../src/run/measure.ts";
 import { measureSpeedIndex } from "../../src/run/speed-index.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
@@ -26,8 +25,8 @@ async function recount(topics: { inputTopic: string; outputTopic: string }, admi
     for (const m of batch) {
       try {
         const id = (JSON.parse(m.value.toString("utf8")) as { event_id?: unknown }).event_id;
-        // gendata's ids are e<seq>; a pill carries p<n> or no id at all.
-        if (typeof id === "string" && /^e\d+$/.test(id)) good.add(id);
+        // Good ids are e<seq> (a spelling fixture's with a label after a slash); a pill carries p<n> or no id at all.
+        if (typeof id === "string" && seqOfEventId(id) !== undefined) good.add(id);
         else pills++;
       } catch {
         pills++;
@@ -57,7 +56,7 @@ describe("faults: poison pills and kill -9 with restart, against the real broker
 
   async function faultRun(id: string) {
     const product = products.find((p) => p.id === id) as Product;
-    const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), id), log: () => undefined });
+    const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined });
     if (!prepared.ok) throw new Error(prepared.reason);
     const run = await runFaults(product, prepared, settings, bench);
     // What the product did, for the record (the assertions below judge it).

@@ -73,7 +73,8 @@ describe("a measured run of the node rows against the real broker", () => {
       expect(busy.status).toBe("ok");
       expect(busy.conditions!.noisy).toBe(true);
       expect(busy.conditions!.noisyBecause.join("; ")).toMatch(/foreign load/);
-      expect(Math.abs(busy.conditions!.foreignCpuAvg - burned)).toBeLessThan(6);
+      // At least what the burner burned (anything else running adds to it, e.g. a core hogged in CI's rehearsal).
+      expect(busy.conditions!.foreignCpuAvg).toBeGreaterThan(burned - 6);
     } finally {
       burner.kill("SIGKILL");
     }

@@ -9,12 +9,12 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, PROFILE_CATEGORIES, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, productCacheDir, PROFILE_CATEGORIES, ReferenceModel, repoRoot, type Product } from "@bench/core";
 import { testBenchContext } from "./bench-context.ts";
 import { PY_SPY_RATE } from "../../src/profile/pyspy.ts";
 import { prepareProfilers } from "../../src/profile/window.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
-import { measureRun, productCacheDir, type BenchContext } from "../../src/run/measure.ts";
+import { measureRun, type BenchContext } from "../../src/run/measure.ts";
 import { measureSpeedIndex } from "../../src/run/speed-index.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
@@ -40,7 +40,7 @@ describe("bench --profile on the real broker", () => {
   for (const [id, profiler] of [["node", "v8"], ["quix", "py-spy"]] as const) {
     it(`${id}: a breakdown from ${profiler} with the model call's share above zero and under the whole`, async () => {
       const product = products.find((p) => p.id === id) as Product;
-      const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), id), log: () => undefined });
+      const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined });
       if (!prepared.ok) throw new Error(prepared.reason);
       const run = await measureRun(product, prepared, settings, bench);
       expect(run.status).toBe("ok");
