@@ -59,7 +59,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     "",
     "Input is a single Kafka partition (lz4, JSON, 19 fields per record). Each product may spread it over several cores through its own in-process mechanism (what it actually used is cpu_avg); an in-process exchange is not a broker hop — the extra rec/rec column counts records that DID cross the broker on other topics. Every product first scores the committed fixture records and is timed only if every risk matches the reference model (the sanity table).",
     "",
-    `Consumer fetch: every librdkafka consumer runs with ${consumerSettingsProse(KAFKA_SETTINGS.consumer)} (the settings Turbine's core hard-codes); other clients' equivalents and deviations are listed under each row.`,
+    consumerSettingsLine(all),
     "",
     "## Throughput / efficiency",
     "",
@@ -198,6 +198,16 @@ function machineLine(results: BenchResults): string {
     `A run is noisy, and never a result, when something measurably disturbed it: processes outside the product and the harness averaged over ${FOREIGN_CPU_LIMIT}% of a core in its window, or steal over ${STEAL_LIMIT}% (a speed reading alone never discards a run; a knee's repeat must agree in cost). ` +
     `Its window starts once records arrive at ≥ ${SETTLE_RULE.feedShare * 100}% of the asked rate and the backlog of unrepublished records has stayed under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
   );
+}
+
+/**
+ * The consumer settings the runs used, as recorded in the results; a file from before runs
+ * recorded them says that today's are shown.
+ */
+function consumerSettingsLine(runs: readonly RunResult[]): string {
+  const recorded = [...new Set(runs.flatMap((r) => (r.kafka ? [consumerSettingsProse(r.kafka.consumer)] : [])))];
+  const prose = recorded.length > 0 ? recorded.join("; or ") : `${consumerSettingsProse(KAFKA_SETTINGS.consumer)} (today's settings: these results predate runs recording theirs)`;
+  return `Consumer fetch: every librdkafka consumer runs with ${prose} (the settings Turbine's core hard-codes); other clients' equivalents and deviations are listed under each row.`;
 }
 
 /** The throughput table's "µs @ ref" cell. */

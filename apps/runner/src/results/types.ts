@@ -1,5 +1,6 @@
 /** The results file a run writes and the page renders from: raw samples, derived row, context. */
-import type { MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
+
+import type { KafkaSettings, MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
 import type { FaultTally } from "../faults/tally.ts";
 import type { BadOutput } from "../run/output-read.ts";
 
@@ -141,6 +142,8 @@ export interface RunResult {
   versions: Record<string, string>;
   deviations: string[];
   notes: string[];
+  /** The shared Kafka client settings the run handed the product (core's KAFKA_SETTINGS then); absent in older files. */
+  kafka?: KafkaSettings;
   consumedSource: string;
   verification?: VerificationResult;
   throughput?: ThroughputRow;

@@ -13,7 +13,7 @@
  *
  * A product that exits or hangs gets a failed row with the reason and its log tail.
  */
-import type { Prepared, Product } from "@bench/core";
+import { KAFKA_SETTINGS, type Prepared, type Product } from "@bench/core";
 import { extraRecordsPerRecord, resources, throughput } from "../metrics/derive.ts";
 import { profilePhase } from "../profile/window.ts";
 import type { HarnessCost, RunResult, Tick } from "../results/types.ts";
@@ -46,6 +46,7 @@ function emptyResult(product: Product, prepared: Prepared, settings: RunSettings
     versions: prepared.versions,
     deviations: prepared.deviations ?? [],
     notes: product.notes ?? [],
+    kafka: KAFKA_SETTINGS,
     consumedSource: "",
     gendataWarnings: [],
     ticks: [],
