@@ -18,7 +18,7 @@ function probableFixture(value: Buffer, fixtures: readonly GateRecord[]): string
 }
 
 /** Outputs held to the fixtures one at a time: the first problem, and the largest risk error with its fixture. */
-class GateCheck {
+export class GateCheck {
   readonly seen = new Set<string>();
   problem: string | undefined;
   maxError = 0;
