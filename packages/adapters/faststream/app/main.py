@@ -10,9 +10,7 @@ client settings every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PR
 librdkafka's names) and are handed to aiokafka under its own names.
 """
 import asyncio
-import json
 import logging
-import math
 import os
 import sys
 from typing import Any
@@ -23,70 +21,44 @@ from faststream import AckPolicy, FastStream
 from faststream.kafka import KafkaBroker
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
+from bench_kit import announce_ready, bench_env, is_complete, metrics_of, output_record, renamed_settings  # noqa: E402
 from risk_model import load_torch_model, normalise  # noqa: E402
 
-BOOTSTRAP = os.environ["BENCH_BOOTSTRAP"]
-INPUT_TOPIC = os.environ["BENCH_INPUT_TOPIC"]
-OUTPUT_TOPIC = os.environ["BENCH_OUTPUT_TOPIC"]
-GROUP_ID = os.environ["BENCH_GROUP_ID"]
+BENCH = bench_env()
 # Records per handler call. Bounds a batch to well under a second of work, so the group's
 # offset (what the runner reads as consumed/s) moves at least once a second.
 MAX_RECORDS = int(os.environ.get("BENCH_FASTSTREAM_MAX_RECORDS", "10000"))
 
 # librdkafka's names -> aiokafka's. The prefetch-queue knobs (queued.*) have no aiokafka
 # equivalent: a deviation the row states.
-CONSUMER_NAMES = {
+CONSUMER_SETTINGS = renamed_settings("consumer", {
     "fetch.min.bytes": "fetch_min_bytes",
     "fetch.wait.max.ms": "fetch_max_wait_ms",
     "max.partition.fetch.bytes": "max_partition_fetch_bytes",
-}
-PRODUCER_NAMES = {
+})
+PRODUCER_SETTINGS = renamed_settings("producer", {
     "acks": "acks",
     "enable.idempotence": "enable_idempotence",
     "compression.type": "compression_type",
     "linger.ms": "linger_ms",
-}
-
-
-def aiokafka_settings(variable, names):
-    shared = json.loads(os.environ[variable])
-    return {names[key]: value for key, value in shared.items() if key in names}
-
-
-CONSUMER_SETTINGS = aiokafka_settings("BENCH_KAFKA_CONSUMER", CONSUMER_NAMES)
-PRODUCER_SETTINGS = aiokafka_settings("BENCH_KAFKA_PRODUCER", PRODUCER_NAMES)
+})
 # aiokafka has no configuration dump: the log shows what it was handed.
-print("BENCH_KAFKA_SETTINGS " + json.dumps({"consumer": CONSUMER_SETTINGS, "producer": PRODUCER_SETTINGS}), flush=True)
+print("BENCH_KAFKA_SETTINGS " + orjson.dumps({"consumer": CONSUMER_SETTINGS, "producer": PRODUCER_SETTINGS}).decode(), flush=True)
 
 # The network is tiny: intra-op threads only add wake-ups. The row is one async consumer.
 torch.set_num_threads(1)
 model = load_torch_model()
 
 broker = KafkaBroker(
-    BOOTSTRAP,
+    BENCH.bootstrap,
     **PRODUCER_SETTINGS,
     # FastStream logs every handler call at this level; keep that per-batch access log out
     # of the measured loop (startup and errors still log).
     log_level=logging.DEBUG,
 )
 app = FastStream(broker)
-output = broker.publisher(OUTPUT_TOPIC)
+output = broker.publisher(BENCH.output_topic)
 skipped = 0
-
-
-def valid(record: Any) -> bool:
-    """A complete telemetry record: the fields the handler reads, the numbers finite."""
-    return (
-        isinstance(record, dict)
-        and isinstance(record.get("event_id"), str)
-        and isinstance(record.get("partition_key"), str)
-        and all(
-            isinstance(record.get(name), (int, float))
-            and not isinstance(record.get(name), bool)
-            and math.isfinite(record[name])
-            for name in ("ts_ms", "latency_ms", "queue_depth", "cpu_usage", "error_count")
-        )
-    )
 
 
 async def decode_valid(message: Any) -> list[dict[str, Any]]:
@@ -101,7 +73,7 @@ async def decode_valid(message: Any) -> list[dict[str, Any]]:
             record = orjson.loads(raw.value or b"")
         except orjson.JSONDecodeError:
             record = None
-        if valid(record):
+        if is_complete(record):
             records.append(record)
         else:
             skipped += 1
@@ -110,10 +82,10 @@ async def decode_valid(message: Any) -> list[dict[str, Any]]:
 
 
 @broker.subscriber(
-    INPUT_TOPIC,
+    BENCH.input_topic,
     batch=True,
     max_records=MAX_RECORDS,
-    group_id=GROUP_ID,
+    group_id=BENCH.group_id,
     auto_offset_reset="earliest",
     ack_policy=AckPolicy.ACK,
     **CONSUMER_SETTINGS,
@@ -122,23 +94,21 @@ async def decode_valid(message: Any) -> list[dict[str, Any]]:
 async def score(records: list[dict[str, Any]]) -> None:
     if not records:
         return
-    features = [
-        normalise(r["latency_ms"], r["queue_depth"], r["cpu_usage"], r["error_count"])
-        for r in records
-    ]
+    features = [normalise(*metrics_of(r)) for r in records]
     with torch.no_grad():
         risks = model(torch.tensor(features, dtype=torch.float32)).squeeze(1).tolist()
     for record, risk in zip(records, risks):
+        key = record.get("partition_key")
         await output.publish(
-            orjson.dumps({"event_id": record["event_id"], "ts_ms": record["ts_ms"], "risk": risk}),
-            key=record["partition_key"].encode(),
+            orjson.dumps(output_record(record, risk)),
+            key=key.encode() if isinstance(key, str) else None,
             no_confirm=True,
         )
 
 
 @app.after_startup
 async def ready() -> None:
-    print("BENCH_READY", flush=True)
+    announce_ready()
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ Settings come from the BENCH_* environment variables the adapter sets (the sink'
 settings from BENCH_KAFKA_PRODUCER, the consumer keeps the connector's defaults: a deviation); BENCH_FLINK_JAR is the
 Kafka SQL connector jar, BENCH_CHECKPOINT_DIR and BENCH_TMP_DIR are folders in the run's folder.
 """
-import json
 import logging
 import os
 import signal
@@ -23,6 +22,9 @@ import threading
 from pyflink.common import JobStatus
 from pyflink.table import DataTypes, EnvironmentSettings, TableEnvironment
 from pyflink.table.udf import ScalarFunction, udf
+
+sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
+from bench_kit import announce_ready, bench_env, kafka_settings  # noqa: E402
 
 
 class Risk(ScalarFunction):
@@ -126,8 +128,8 @@ INSERT = f"""
 
 
 def main():
-    parallelism = int(os.environ.get("BENCH_PARALLELISM", "1"))
-    bootstrap = os.environ["BENCH_BOOTSTRAP"]
+    bench = bench_env()
+    parallelism = bench.parallelism
 
     t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
     config = t_env.get_config()
@@ -152,8 +154,8 @@ def main():
         "risk",
         udf(Risk(), result_type=DataTypes.DOUBLE(), func_type="pandas"),
     )
-    t_env.execute_sql(source_ddl(os.environ["BENCH_INPUT_TOPIC"], bootstrap, os.environ["BENCH_GROUP_ID"]))
-    t_env.execute_sql(sink_ddl(os.environ["BENCH_OUTPUT_TOPIC"], bootstrap, json.loads(os.environ["BENCH_KAFKA_PRODUCER"])))
+    t_env.execute_sql(source_ddl(bench.input_topic, bench.bootstrap, bench.group_id))
+    t_env.execute_sql(sink_ddl(bench.output_topic, bench.bootstrap, kafka_settings("producer")))
     # The plan in the log shows the exchange between the 1-subtask source and the N scorers.
     print(t_env.explain_sql(INSERT), flush=True)
 
@@ -175,7 +177,7 @@ def main():
         while not stopping.wait(0.5):
             status = job_client.get_job_status().result()
             if status == JobStatus.RUNNING and not ready:
-                print(f"BENCH_READY job {job_client.get_job_id()} parallelism {parallelism}", flush=True)
+                announce_ready(f"job {job_client.get_job_id()} parallelism {parallelism}")
                 ready = True
             elif status.is_globally_terminal_state():
                 print(f"job ended: {status.name}", file=sys.stderr, flush=True)

@@ -7,9 +7,7 @@ partition_key) is carried through to the output untouched by to_topic().
 Settings come from the BENCH_* environment variables the adapter sets; the Kafka client
 settings every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (JSON).
 """
-import json
 import logging
-import math
 import os
 import sys
 
@@ -19,14 +17,8 @@ import torch  # noqa: E402
 from quixstreams import Application  # noqa: E402
 from quixstreams.models.serializers.exceptions import SerializationError  # noqa: E402
 
+from bench_kit import announce_ready, bench_env, librdkafka_config, metrics_of, output_record, record_problem  # noqa: E402
 from risk_model import load_torch_model, normalise  # noqa: E402
-
-
-
-def client_config(variable):
-    """The shared settings plus debug=conf: librdkafka logs each client's effective
-    configuration once, at creation, so the run's log shows what the clients really run with."""
-    return {**json.loads(os.environ[variable]), "debug": "conf"}
 
 
 def show_client_configs():
@@ -45,19 +37,12 @@ class BadRecord(ValueError):
     """A record that cannot be scored: skipped and counted, never fatal."""
 
 
-def metrics_of(row):
+def scorable_metrics(row):
     """The four features' inputs, or BadRecord when the record is not a complete telemetry record."""
-    if not isinstance(row, dict):
-        raise BadRecord(f"not a JSON object: {type(row).__name__}")
-    values = []
-    for name in ("latency_ms", "queue_depth", "cpu_usage", "error_count", "ts_ms"):
-        value = row.get(name)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise BadRecord(f"{name} is not a finite number: {value!r}")
-        values.append(value)
-    if not isinstance(row.get("event_id"), str):
-        raise BadRecord("no event_id")
-    return values[:4]
+    problem = record_problem(row)
+    if problem is not None:
+        raise BadRecord(problem)
+    return metrics_of(row)
 
 
 class SkipCounter:
@@ -89,7 +74,7 @@ class ReadyOnStart(logging.Filter):
 
     def filter(self, record):
         if record.getMessage().startswith("The application started"):
-            print("BENCH_READY", flush=True)
+            announce_ready()
         return True
 
 
@@ -101,19 +86,20 @@ def main():
     skips = SkipCounter()
 
     def score(row):
-        features = torch.tensor([normalise(*metrics_of(row))], dtype=torch.float32)
-        return {"event_id": row["event_id"], "ts_ms": row["ts_ms"], "risk": model(features).item()}
+        features = torch.tensor([normalise(*scorable_metrics(row))], dtype=torch.float32)
+        return output_record(row, model(features).item())
 
+    bench = bench_env()
     app = Application(
-        broker_address=os.environ["BENCH_BOOTSTRAP"],
-        consumer_group=os.environ["BENCH_GROUP_ID"],
+        broker_address=bench.bootstrap,
+        consumer_group=bench.group_id,
         auto_offset_reset="earliest",
         # Checkpoint (flush the producer, then commit the consumed offsets) every second:
         # at-least-once, and the runner reads consumed/s from the committed offset.
         commit_interval=1.0,
         processing_guarantee="at-least-once",
-        consumer_extra_config=client_config("BENCH_KAFKA_CONSUMER"),
-        producer_extra_config=client_config("BENCH_KAFKA_PRODUCER"),
+        consumer_extra_config=librdkafka_config("consumer"),
+        producer_extra_config=librdkafka_config("producer"),
         # The bench creates the topics; a stateless pipeline needs no changelog or
         # repartition topics, and with this off quixstreams creates nothing on the broker.
         auto_create_topics=False,
@@ -124,8 +110,8 @@ def main():
     logging.getLogger("quixstreams.app").addFilter(ReadyOnStart())
     show_client_configs()
 
-    input_topic = app.topic(os.environ["BENCH_INPUT_TOPIC"], value_deserializer="json")
-    output_topic = app.topic(os.environ["BENCH_OUTPUT_TOPIC"], value_serializer="json")
+    input_topic = app.topic(bench.input_topic, value_deserializer="json")
+    output_topic = app.topic(bench.output_topic, value_serializer="json")
     app.dataframe(input_topic).apply(score).to_topic(output_topic)
     app.run()  # returns after SIGTERM, once the last checkpoint is committed
 

@@ -18,6 +18,7 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from arrow_udf import UdfServer, udf  # noqa: E402
 
+from bench_kit import announce_ready  # noqa: E402
 from risk_model import FEATURES, MAXIMA, load_torch_model  # noqa: E402
 
 # Chunks are small (RisingWave's default chunk is 256 rows); intra-op threads cost more than
@@ -44,7 +45,7 @@ def main() -> None:
     # FlightServerBase binds in its constructor, so the port is open once this returns.
     server = UdfServer(location=f"{host}:{port}")
     server.add_function(risk)
-    print(f"BENCH_READY udf server on {host}:{port} (torch {torch.__version__})", flush=True)
+    announce_ready(f"udf server on {host}:{port} (torch {torch.__version__})")
     # serve() turns SIGTERM into shutdown(): a clean stop.
     server.serve()
 

@@ -19,13 +19,15 @@ from pydantic import BaseModel
 from turbine import KafkaBroker, Turbine
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
+from bench_kit import announce_ready, bench_env  # noqa: E402
 
-BOOTSTRAP = os.environ["BENCH_BOOTSTRAP"]
-INPUT_TOPIC = os.environ["BENCH_INPUT_TOPIC"]
-OUTPUT_TOPIC = os.environ["BENCH_OUTPUT_TOPIC"]
-GROUP_ID = os.environ["BENCH_GROUP_ID"]
-PARALLELISM = int(os.environ.get("BENCH_PARALLELISM", "1"))
-MODELS_DIR = os.environ["BENCH_MODELS_DIR"]
+BENCH = bench_env()
+BOOTSTRAP = BENCH.bootstrap
+INPUT_TOPIC = BENCH.input_topic
+OUTPUT_TOPIC = BENCH.output_topic
+GROUP_ID = BENCH.group_id
+PARALLELISM = BENCH.parallelism
+MODELS_DIR = BENCH.models_dir
 STATE_DIR = os.environ["BENCH_TURBINE_STATE_DIR"]
 API_PORT = int(os.environ["BENCH_TURBINE_API_PORT"])
 # Names the consumer group turbine-<app_id>-<topic>-<name>; the adapter reads that group's offset.
@@ -80,7 +82,7 @@ def announce_ready() -> None:
             try:
                 with urllib.request.urlopen(url, timeout=2) as response:
                     if response.status == 200:
-                        print("BENCH_READY", flush=True)
+                        announce_ready()
                         return
             except OSError:
                 pass

@@ -8,9 +8,9 @@
  * server, so without either the end-to-end test is reported as skipped, its name saying why.
  */
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_COUNT, loadModelCard, modelsDir, repoRoot } from "@bench/core";
+import { cacheRoot, FIXTURE_COUNT, loadModelCard, missingReason, modelsDir, repoRoot } from "@bench/core";
 import { scoreFixturesThroughProduct } from "@bench/core/testing";
-import { locateRisingWave } from "../../src/locate.ts";
+import { locateRisingWave, missingLocation } from "../../src/locate.ts";
 import { risingwave } from "../../src/product.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
@@ -24,7 +24,7 @@ describe("risingwave adapter", () => {
   test("prepare() agrees with the environment: skips with the reason, or names the server's version", async () => {
     const prep = await risingwave.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
     if (where.kind === "none") {
-      expect(prep).toEqual({ ok: false, reason: where.reason });
+      expect(prep).toEqual({ ok: false, reason: missingReason(missingLocation(where)) });
     } else {
       if (!prep.ok) throw new Error(`prepare failed: ${prep.reason}`);
       expect(Object.keys(prep.versions)).toEqual(expect.arrayContaining(["risingwave", "python", "torch", "arrow-udf"]));

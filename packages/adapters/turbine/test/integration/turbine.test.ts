@@ -12,10 +12,10 @@
  * there is Turbine itself: its decoder, infer=ml.OnnxModel, the shards, its commits.
  */
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_COUNT, KafkaAdmin, loadModelCard, modelsDir, repoRoot, type Preparation, type Product } from "@bench/core";
+import { cacheRoot, FIXTURE_COUNT, KafkaAdmin, loadModelCard, missingReason, modelsDir, repoRoot, type Preparation, type Product } from "@bench/core";
 import { scoreFixturesThroughProduct, type StopOutcome } from "@bench/core/testing";
 import { turbineGroup } from "../../src/app-env.ts";
-import { findInterpreter, NO_INTERPRETER_REASON } from "../../src/interpreter.ts";
+import { findInterpreter, missingInterpreter, NO_INTERPRETER_REASON } from "../../src/interpreter.ts";
 import { turbine, turbineTorch } from "../../src/product.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
@@ -59,7 +59,7 @@ describe("turbine adapter", () => {
         expect(Object.keys(prep.versions)).toEqual(expect.arrayContaining(["turbine", "python", "pyarrow"]));
         expect(prep.versions.python).toMatch(/^3\.14\.\d+t$/);
       } else {
-        expect({ id, prep }).toEqual({ id, prep: { ok: false, reason: interpreter.reason } });
+        expect({ id, prep }).toEqual({ id, prep: { ok: false, reason: missingReason(missingInterpreter(interpreter)) } });
         if (!process.env.TURBINE_PYTHON) expect(interpreter.reason).toBe(NO_INTERPRETER_REASON);
       }
     }
