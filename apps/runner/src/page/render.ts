@@ -1,264 +1,60 @@
 /**
- * Renders the page (the seed's shape) from results. Pure: the same results give the same
- * bytes, so a committed results file and its page can be checked against each other.
+ * Renders the page (the seed's shape, the answer first) from results. Pure: the same results
+ * give the same bytes, so a committed results file and its page can be checked against each
+ * other. The sections are in tables.ts and answer.ts, their prose in prose.ts.
  */
-import { consumerSettingsProse, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS } from "@bench/core";
-import { DRIFT_TOLERANCE, RATE_TOLERANCE } from "../metrics/derive.ts";
-import { SETTLE_RULE } from "../metrics/settle.ts";
-import type { BenchResults, RunResult } from "../results/types.ts";
-import { FOREIGN_CPU_LIMIT, STEAL_LIMIT } from "../run/judge.ts";
+import type { BenchResults } from "../results/types.ts";
 import { acrossMachinesSection, type OtherMachine } from "./across-machines.ts";
+import { answerSection } from "./answer.ts";
 import { breakdownSection } from "./breakdown.ts";
 import { renderFaults } from "./faults.ts";
-import { dec1, dec2, dec4, int, sci, signedPercent, table } from "./format.ts";
-import { noisyShort, productLabel, rowsOf, runMark, spreadOf } from "./rows.ts";
-import { microsAtReference, speedSentence } from "./speed.ts";
+import { table } from "./format.ts";
+import { CHARACTERISTICS, INPUT_AND_GATE, INTRO } from "./prose.ts";
+import { productLabel, rowsOf } from "./rows.ts";
+import {
+  conditionsSection, consumerSettingsLine, footerSection, machineLine, notesSection, notRunSection, resourcesSection, sanitySection,
+  spreadSection, sweepSections, throughputSection,
+} from "./tables.ts";
 
 export { productLabel, rowsOf } from "./rows.ts";
-
-/** The selectivity every product must show: every record scored and republished. */
-const EXPECTED_SELECTIVITY = 1.0;
-const SELECTIVITY_TOLERANCE = 0.25;
-
-function latencyCell(run: RunResult): string {
-  if (!run.throughput) return "–";
-  if (run.throughput.regime !== "keep-up") return "unbounded";
-  const l = run.delivery?.latencyMs;
-  return l ? `${int(l.p50)} / ${int(l.p99)} / ${int(l.max)}` : "–";
-}
-
-const dash = "–";
-/** A cell from a run's throughput row, or a dash for a run that has none (an invalid gate). */
-const fig = (r: RunResult, f: (t: NonNullable<RunResult["throughput"]>) => string): string => (r.throughput ? f(r.throughput) : dash);
 
 export function renderPage(results: BenchResults, otherMachines: readonly OtherMachine[] = []): string {
   const { measured, notRun } = rowsOf(results);
   const all = [...measured, ...notRun];
-  const day = results.generatedAt.slice(0, 10);
-  const tolerance = results.modelTolerance ?? 1e-5;
-  const out: string[] = [];
-
-  out.push("# Model Inference", "");
-  out.push(
-    "Score every record with the SAME frozen 4-16-1 PyTorch MLP (models/, trained once by models/make_model.py). No filter, so selectivity is 1.0 — this prices what each framework costs around a forward pass: decode, feature extraction, the call itself, encode, produce. The model is deliberately tiny so the frameworks, not the matmul, are what is measured. Each product is benched at one offered rate per run; a row's regime says whether that rate was sustainable (its knee) or beyond it.",
+  return [
+    "# Model Inference",
     "",
-    `Last updated: ${day} · same-machine, relative comparison.`,
+    INTRO,
+    "",
+    `Last updated: ${results.generatedAt.slice(0, 10)} · same-machine, relative comparison.`,
     "",
     machineLine(results),
     "",
+    ...answerSection(results, measured, notRun),
     "## Bench characteristics",
     "",
-    "In-process computation — Per record: four gendata metrics (latency_ms, queue_depth, cpu_usage, error_count) divided by their documented maxima (5000, 1000, 100, 50) and clipped into [0, 1], fed to a frozen 4-16-1 MLP (Linear/ReLU/Linear/Sigmoid) → risk. Stateless; every record is scored and republished as {event_id, ts_ms, risk}.",
+    CHARACTERISTICS,
     "",
-  );
-  out.push(
     table(
       ["product", "delivery", "processing", "engine", "scaling on one partition", "decode"],
       all.map((r) => [productLabel(r), r.row.delivery, r.row.processing, r.row.engine, r.row.scaling, r.row.decode]),
     ),
     "",
-    "Input is a single Kafka partition (lz4, JSON, 19 fields per record). Each product may spread it over several cores through its own in-process mechanism (what it actually used is cpu_avg); an in-process exchange is not a broker hop — the extra rec/rec column counts records that DID cross the broker on other topics. Every product first scores the committed fixture records and is timed only if every risk matches the reference model (the sanity table).",
+    INPUT_AND_GATE,
     "",
     consumerSettingsLine(all),
     "",
-    "## Throughput / efficiency",
-    "",
-  );
-  out.push(
-    table(
-      ["product", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %", "rows/s per core", "rows/s per GB", "µs CPU / inference", "µs @ ref", "output/s", "extra rec/rec", "latency p50 / p99 / max ms", "run", "counts?"],
-      measured.map((r) => [
-        productLabel(r), fig(r, (t) => int(t.offeredPerSec)), fig(r, (t) => int(t.consumedPerSec)), fig(r, (t) => t.regime),
-        fig(r, (t) => signedPercent(t.lagDrift)), fig(r, (t) => dec1(t.cpuAvg)), fig(r, (t) => int(t.rowsPerCore)), fig(r, (t) => int(t.rowsPerGb)),
-        fig(r, (t) => dec2(t.cpuMicrosPerInference)), atReferenceCell(r), fig(r, (t) => int(t.outputPerSec)), fig(r, (t) => dec2(t.extraRecordsPerRecord)),
-        latencyCell(r), r.startedAt.slice(0, 10), runMark(r) ?? "✓",
-      ]),
-    ),
-    "",
-    `consumed/s is what the product actually drained (its consumer-group offset or engine counter, read as the median of its rate over every span of one commit period, so one late commit, which shifts the committed staircase by a step, cannot move it), offered/s what gendata produced (the input topic's high watermark). The regime is read from the work itself: every record is republished, so the output topic moves with the work whatever a product's commit cadence. keep-up = output/s within ${RATE_TOLERANCE * 100}% of offered/s with a flat backlog of unrepublished records (|lag drift| ≤ ${DRIFT_TOLERANCE * 100}%), and committed offsets that trail the input by no more than one commit step more at the window's end than at its start (a sustainable point); saturated = fed beyond capacity, so consumed/s IS the ceiling and latency is unbounded; draining = still eating a backlog. lag drift = growth of the unrepublished backlog over the window (least-squares trend) ÷ records republished. cpu_avg is the whole process tree, 100 = one core busy. µs @ ref = µs CPU / inference at the reference speed (see Machine above). rows/s per core = consumed ÷ (cpu_avg/100); rows/s per GB = consumed ÷ memory; extra rec/rec = records written to topics other than the input and output per record consumed (0 = no broker hop). Latency runs from the input record's produce time to the output record's broker timestamp (LogAppendTime), over the window's records. counts? ✓ = valid, settled, keeping up and measured on a quiet machine; a row marked ✗ INVALID did not do the work and is not a result; ⚠ NOISY or UNSETTLED figures are not comparable; ⚠ SATURATED or DRAINING is not a sustainable point.`,
-    "",
-  );
-  const spreads = measured.map((r) => [r, spreadOf(results, r)] as const).filter(([, s]) => s !== undefined && s.runs > 1);
-  if (spreads.length > 0) {
-    out.push("### Spread over repeats", "");
-    out.push(
-      table(
-        ["product", "rate/s", "runs", "rows/s per core min / median / max", "µs CPU / inference min / median / max", "µs @ ref min / median / max"],
-        spreads.map(([r, s]) => [
-          productLabel(r), int(r.settings.offeredRate), String(s!.runs),
-          `${int(s!.rowsPerCore.min)} / ${int(s!.rowsPerCore.median)} / ${int(s!.rowsPerCore.max)}`,
-          `${dec2(s!.cpuMicrosPerInference.min)} / ${dec2(s!.cpuMicrosPerInference.median)} / ${dec2(s!.cpuMicrosPerInference.max)}`,
-          s!.cpuMicrosAtReference ? `${dec2(s!.cpuMicrosAtReference.min)} / ${dec2(s!.cpuMicrosAtReference.median)} / ${dec2(s!.cpuMicrosAtReference.max)}` : dash,
-        ]),
-      ),
-      "",
-      "Over the runs of the row's product at the row's rate that count (valid, settled, quiet, keep-up): a sweep's knee and its confirm repeat, or `--repeat N`.",
-      "",
-    );
-  }
-  out.push("## Resources (raw)", "");
-  const withResources = measured.filter((r) => r.resources);
-  out.push(
-    table(
-      ["product", "cpu_avg %", "cpu_p95 %", "mem_avg MB", "mem_max MB", "samples", "instrument"],
-      withResources.map((r) => {
-        const m = r.resources!;
-        return [productLabel(r), dec1(m.cpuAvg), dec1(m.cpuP95), dec1(m.memAvgMb), dec1(m.memMaxMb), String(m.samples), `/proc Δ, ${m.instrument}`];
-      }),
-    ),
-    "",
-    "CPU is summed over the whole process tree (JVMs, Python workers, UDF servers), found afresh each second, as utime+stime deltas per 1 s sample — 100 = one core. Memory is PSS (shared pages counted once) where readable, RSS otherwise (instrument). The broker, gendata and the runner are never in a product's tree; their cost is listed below.",
-    "",
-  );
-  out.push(...breakdownSection(results, measured));
-  out.push(...conditionsSection(measured));
-  out.push("## Notes per product", "");
-  for (const r of all) out.push(`**${productLabel(r)}** — ${notesOf(results, r).join(" ")}`, "");
-
-  for (const sweep of results.sweeps ?? []) {
-    out.push(`## Sweep — ${sweep.product}`, "");
-    out.push(
-      table(
-        ["step", "purpose", "asked/s", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %", "speed index", "foreign %", "steal %"],
-        sweep.steps.map((st, i) => [
-          String(i + 1), st.purpose, int(st.rate), int(st.offeredPerSec), int(st.consumedPerSec), stepRegime(st),
-          st.lagDrift !== undefined ? signedPercent(st.lagDrift) : dash, st.cpuAvg !== undefined ? dec1(st.cpuAvg) : dash,
-          st.speedIndex !== undefined ? int(st.speedIndex) : dash, st.foreignCpuAvg !== undefined ? dec1(st.foreignCpuAvg) : dash,
-          st.stealAvg !== undefined ? dec1(st.stealAvg) : dash,
-        ]),
-      ),
-      "",
-      `Knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s` : "not found"}${sweep.confirmed ? " (confirmed)" : ""}; ceiling ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : "not reached"}. ${sweep.stoppedBecause}`,
-      "",
-    );
-  }
-
-  out.push("## Sanity — are we benching the same thing?", "");
-  let allMatch = measured.length > 0;
-  out.push(
-    table(
-      ["product", "selectivity (out/consumed)", "expected", "verified (fixtures)", "lost", "duplicated", "scores checked", "mis-scored", "largest error", "✓"],
-      measured.map((r) => {
-        const d = r.delivery;
-        const selectivityOk = Math.abs((r.selectivity ?? 0) - EXPECTED_SELECTIVITY) <= SELECTIVITY_TOLERANCE * EXPECTED_SELECTIVITY;
-        const ok = r.status === "ok" && selectivityOk && (r.verification?.passed ?? false);
-        allMatch &&= ok;
-        return [
-          productLabel(r), dec4(r.selectivity ?? 0), dec4(EXPECTED_SELECTIVITY), `${r.verification?.checked ?? 0}/${r.verification?.fixtures ?? GENERATED_FIXTURE_COUNT}`, // older results: 256 generated only
-          d ? int(d.lost) : dash, d ? int(d.duplicated) : dash, d ? int(d.scoresChecked) : dash, d ? int(d.misScored ?? 0) : dash,
-          d ? sci(d.maxScoreError) : dash, ok ? "✓" : "✗",
-        ];
-      }),
-    ),
-    "",
-    allMatch
-      ? `Verdict: ✓ matches theory — every row's selectivity is within ${SELECTIVITY_TOLERANCE * 100}% of the expected value, nothing was lost, and every checked score equals the reference model's within ${tolerance}.`
-      : `Verdict: ✗ at least one row does not match (see ✗ above): its figures do not price the same work. A checked score further than ${tolerance} from the reference model's, a missing or null score, a lost record or a backlog left undrained makes a run invalid.`,
-    "",
-  );
-  out.push(...acrossMachinesSection(results, otherMachines));
-  out.push(...renderFaults(results.faults));
-  if (notRun.length > 0) {
-    out.push("## Not run on this machine", "");
-    for (const r of notRun) out.push(`- **${r.product}** — ${r.status === "failed" ? "FAILED: " : ""}${(r.reason ?? "").replace(/\n/g, " ").slice(0, 600)}`);
-    out.push("");
-  }
-  const h = results.host;
-  out.push(`Host: ${h.cpu} · ${h.cores} cores / ${h.threads} threads · ${int(h.memoryMb)} MB · kernel ${h.kernel} · ${h.os}.`, "");
-  out.push(`Broker: ${results.broker.name} ${results.broker.version} (single node, KRaft${results.broker.startedByRunner ? ", started by the runner" : ", given with --bootstrap"}). Broker, gendata and the product under test share this host.`, "");
-  const costs = measured.filter((r) => r.harness);
-  if (costs.length > 0) {
-    const avg = (f: (r: RunResult) => number): string => dec1(costs.reduce((a, r) => a + f(r), 0) / costs.length);
-    const foreign = costs.some((r) => r.conditions)
-      ? `; foreign load ${avg((r) => r.conditions?.foreignCpuAvg ?? 0)}, steal ${avg((r) => r.conditions?.stealAvg ?? 0)}`
-      : "";
-    out.push(
-      `Harness cost (average over the shown rows' windows, 100 = one core): sampler ${avg((r) => r.harness!.samplerCpuPercent)}, runner in all ${avg((r) => r.harness!.runnerCpuPercent)}, gendata ${avg((r) => r.harness!.gendataCpuPercent)}, broker ${avg((r) => r.harness!.brokerCpuPercent)}${foreign}.`,
-      "",
-    );
-  }
-  return out.join("\n");
-}
-
-function stepRegime(st: NonNullable<BenchResults["sweeps"]>[number]["steps"][number]): string {
-  if (st.interrupted) return `not measured: the bench was ${st.interrupted}`;
-  if (st.failed) return `failed: ${st.failed}`;
-  if (st.invalid) return `✗ invalid: ${st.invalid}`;
-  const marks = [st.gendataShort && "gendata short", st.unsettled && "unsettled", st.noisy && `noisy: ${st.noisy}`].filter(Boolean);
-  return `${st.regime ?? dash}${marks.length > 0 ? ` (${marks.join("; ")})` : ""}`;
-}
-
-/** The speed index and quiet-machine bounds, for the page's header. */
-function machineLine(results: BenchResults): string {
-  if (results.speedIndexReference === undefined) {
-    return "Machine: these results predate the speed index and foreign-load accounting (schema 1): nothing on this page tells a busy or slow machine from a slow product.";
-  }
-  return (
-    `${speedSentence(results)} ` +
-    `A run is noisy, and never a result, when something measurably disturbed it: processes outside the product and the harness averaged over ${FOREIGN_CPU_LIMIT}% of a core in its window, or steal over ${STEAL_LIMIT}% (a speed reading alone never discards a run; a knee's repeat must agree in cost). ` +
-    `Its window starts once records arrive at ≥ ${SETTLE_RULE.feedShare * 100}% of the asked rate and the backlog of unrepublished records has stayed under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
-  );
-}
-
-/**
- * The consumer settings the runs used, as recorded in the results; a file from before runs
- * recorded them says that today's are shown.
- */
-function consumerSettingsLine(runs: readonly RunResult[]): string {
-  const recorded = [...new Set(runs.flatMap((r) => (r.kafka ? [consumerSettingsProse(r.kafka.consumer)] : [])))];
-  const prose = recorded.length > 0 ? recorded.join("; or ") : `${consumerSettingsProse(KAFKA_SETTINGS.consumer)} (today's settings: these results predate runs recording theirs)`;
-  return `Consumer fetch: every librdkafka consumer runs with ${prose} (the settings Turbine's core hard-codes); other clients' equivalents and deviations are listed under each row.`;
-}
-
-/** The throughput table's "µs @ ref" cell. */
-function atReferenceCell(run: RunResult): string {
-  const micros = microsAtReference(run);
-  return micros !== undefined ? dec2(micros) : dash;
-}
-
-function conditionsSection(measured: RunResult[]): string[] {
-  const rows = measured.filter((r) => r.conditions);
-  if (rows.length === 0) return [];
-  return [
-    "## Run conditions",
-    "",
-    table(
-      ["product", "speed index before → after", "foreign load avg / max %", "steal avg %", "settled after s", "quiet?"],
-      rows.map((r) => {
-        const c = r.conditions!;
-        return [
-          productLabel(r), `${int(c.speedIndexBefore)} → ${int(c.speedIndexAfter)}`, `${dec1(c.foreignCpuAvg)} / ${dec1(c.foreignCpuMax)}`, dec1(c.stealAvg),
-          r.settleSec !== undefined ? `${dec1(r.settleSec)}${r.settled === false ? " (unsettled)" : ""}` : dash, c.noisy ? `⚠ noisy: ${noisyShort(r)}` : "✓",
-        ];
-      }),
-    ),
-    "",
-    "Foreign load is the CPU of every process on the machine that is neither the product's tree nor the harness (runner, gendata, broker), from the same /proc reading as the product's; steal is from /proc/stat. 100 = one core.",
-    "",
-  ];
-}
-
-function notesOf(results: BenchResults, r: RunResult): string[] {
-  const parts = [...r.notes];
-  const versions = Object.entries(r.versions).map(([k, v]) => `${k} ${v}`).join(", ");
-  if (versions) parts.push(`Versions: ${versions}.`);
-  for (const d of r.deviations) parts.push(`Deviation: ${d}`);
-  if (r.consumedSource) parts.push(`consumed read from ${r.consumedSource}.`);
-  const sweep = results.sweeps?.find((w) => w.product === r.product);
-  if (sweep) {
-    parts.unshift(
-      `SWEPT — knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s${sweep.confirmed ? " (confirmed by a repeat)" : " (NOT confirmed)"}` : "not found"}, ceiling ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : "not reached"}: ${sweep.stoppedBecause}`,
-    );
-  } else if (r.status === "ok") {
-    parts.unshift(`NOT SWEPT — one run at ${int(r.settings.offeredRate)}/s offered; its regime says whether that is at or beyond the knee.`);
-  }
-  if (r.status === "invalid") parts.unshift(runMark(r) as string);
-  if (r.status === "ok" || r.status === "invalid") {
-    parts.push(`Run at ${int(r.settings.offeredRate)}/s offered, window after ≥${r.settings.warmupSec} s${r.settleSec !== undefined ? ` (settled at ${dec1(r.settleSec)} s)` : ""}, ${r.settings.windowSec} s window, parallelism ${r.settings.parallelism}.`);
-  } else {
-    // The reason is printed once, in the not-run list below.
-    parts.unshift(r.status === "failed" ? "FAILED — see below." : "NOT RUN — see below.");
-  }
-  for (const w of r.gendataWarnings) parts.push(`⚠ ${w}`);
-  return parts;
+    ...throughputSection(measured),
+    ...spreadSection(results, measured),
+    ...resourcesSection(measured),
+    ...breakdownSection(results, measured),
+    ...conditionsSection(measured),
+    ...notesSection(results, all),
+    ...sweepSections(results.sweeps ?? []),
+    ...sanitySection(measured, results.modelTolerance ?? 1e-5),
+    ...acrossMachinesSection(results, otherMachines),
+    ...renderFaults(results.faults),
+    ...notRunSection(notRun),
+    ...footerSection(results, measured),
+  ].join("\n");
 }

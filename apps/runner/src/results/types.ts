@@ -126,6 +126,8 @@ export interface RunResult {
    * have none; the page then takes the versions entry whose name prefixes the id.
    */
   family?: string;
+  /** A reference row that republishes without scoring (Product.passthrough): the ceiling, not a contender. */
+  passthrough?: boolean;
   /** Set on the runs of a sweep: why this rate was run. */
   sweepPurpose?: "climb" | "refine" | "confirm";
   status: RunStatus;
@@ -199,6 +201,10 @@ export interface ProfileResult {
 
 export interface HostInfo {
   cpu: string;
+  /** /proc/cpuinfo's family, model and stepping (absent in older files). */
+  cpuId?: string;
+  /** The CPU's vector extensions among those runtimes dispatch on (absent in older files). */
+  simd?: string;
   cores: number;
   threads: number;
   memoryMb: number;
@@ -285,7 +291,7 @@ export interface FaultResult {
   survivedPills: boolean;
   /** Pills consumed and not republished (skipped or dead-lettered): pills less those in the output, readable or not. */
   pillsSkipped?: number;
-  /** The row republishes records as they came, pills included (node-passthrough): nothing to skip. */
+  /** The row republishes records as they came, pills included (a passthrough row): nothing to skip. */
   passthrough?: boolean;
   /** Records written to topics other than input and output (a dead-letter topic shows here). */
   extraRecords?: number;

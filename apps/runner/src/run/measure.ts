@@ -39,6 +39,7 @@ function emptyResult(product: Product, prepared: Prepared, settings: RunSettings
   return {
     product: product.id,
     ...(product.family ? { family: product.family } : {}),
+    ...(product.passthrough ? { passthrough: true } : {}),
     status: "failed",
     startedAt: new Date().toISOString(),
     settings: { offeredRate, warmupSec, windowSec, parallelism, seed },

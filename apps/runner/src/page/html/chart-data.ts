@@ -12,6 +12,8 @@ export interface RunPoint {
   /** Index of the run in results.runs: ties a mark back to its run. */
   run: number;
   purpose: string;
+  /** The rate asked for. */
+  asked: number;
   offered: number;
   consumed: number;
   /** keep-up / saturated / draining, or "invalid" when the run did not do the work. */
@@ -76,6 +78,7 @@ function point(run: RunResult, index: number): RunPoint | undefined {
   return {
     run: index,
     purpose: run.sweepPurpose ?? "single",
+    asked: run.settings.offeredRate,
     offered: t.offeredPerSec,
     consumed: t.consumedPerSec,
     regime: run.status === "invalid" ? "invalid" : t.regime,
@@ -166,10 +169,14 @@ export interface ChartSpec {
   empty: string;
 }
 
+/** Runs at more than one offered rate: a sweep, or repeats at several rates. */
+export const hasSeveralRates = (p: ProductSeries): boolean => new Set(p.points.map((pt) => pt.asked)).size > 1;
+
 /** Every chart the page draws, in order, with the number of marks it must show. */
 export function chartSpecs(data: ChartData): ChartSpec[] {
   const specs: ChartSpec[] = [];
-  for (const p of data.products) {
+  // A product's own charts only where it ran at more than one rate: one dot says nothing a table does not.
+  for (const p of data.products.filter(hasSeveralRates)) {
     specs.push(
       { id: `sweep-${p.product}`, title: "consumed against offered rate", mark: "dot", expected: p.points.length, empty: "no measured runs" },
       { id: `cpu-${p.product}`, title: "CPU against offered rate", mark: "dot", expected: p.points.length, empty: "no measured runs" },

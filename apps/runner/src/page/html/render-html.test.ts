@@ -25,7 +25,8 @@ describe("renderHtml", () => {
     const rows = renderPage(results).split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| ---"));
     const htmlRows = html.match(/<tr>.*?<\/tr>/g) ?? [];
     expect(htmlRows).toHaveLength(rows.length);
-    expect(htmlRows[0]).toBe("<tr><th>product</th><th>delivery</th><th>processing</th><th>engine</th><th>scaling on one partition</th><th>decode</th></tr>");
+    // The answer comes first: its ranking is the page's first table.
+    expect(htmlRows[0]).toBe("<tr><th>rank</th><th>product</th><th>at rate/s</th><th>µs CPU / inference (median, range)</th><th>µs @ ref</th><th>rows/s per core (median, range)</th><th>runs</th></tr>");
   });
 
   it("keeps data from closing its script element", () => {
@@ -37,15 +38,20 @@ describe("renderHtml", () => {
 });
 
 describe("chartData", () => {
-  it("plots every measured run of a product and counts its marks", () => {
+  it("plots every measured run of a product, and gives a product its own charts only where it ran at several rates", () => {
     const results = committed();
+    const node = results.runs.find((r) => r.product === "node")!;
+    results.runs.push({ ...node, settings: { ...node.settings, offeredRate: node.settings.offeredRate * 2 } });
     const data = chartData(results);
     const specs = chartSpecs(data);
     for (const p of data.products) {
       const runs = results.runs.filter((r) => r.product === p.product && r.throughput);
-      expect(specs.find((s) => s.id === `sweep-${p.product}`)?.expected).toBe(runs.length);
+      const rates = new Set(runs.map((r) => r.settings.offeredRate)).size;
+      expect(specs.find((s) => s.id === `sweep-${p.product}`)?.expected).toBe(rates > 1 ? runs.length : undefined);
       expect(p.points.map((x) => x.consumed)).toEqual(runs.map((r) => r.throughput!.consumedPerSec));
     }
+    expect(specs.some((s) => s.id === "sweep-node")).toBe(true);
+    expect(specs.some((s) => s.id === "sweep-node-passthrough")).toBe(false);
     expect(specs.find((s) => s.id === "speed-index")?.expected).toBe(0);
   });
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { BenchResults } from "../../results/types.ts";
 import type { OtherMachine } from "../across-machines.ts";
 import { renderPage } from "../render.ts";
-import { chartData, chartSpecs } from "./chart-data.ts";
+import { chartData, chartSpecs, hasSeveralRates } from "./chart-data.ts";
 import { escapeHtml, markdownToHtml } from "./markdown.ts";
 
 /** A package's root folder, found through the resolver (its exports map hides dist/ from import). */
@@ -53,6 +53,11 @@ figure { margin: 0; } figcaption { font-weight: 600; margin-bottom: .3em; }
 .empty { color: #777; font-style: italic; }
 `;
 
+function insertBefore(html: string, marker: string, block: string): string {
+  const at = html.indexOf(marker);
+  return at >= 0 ? `${html.slice(0, at)}${block}\n${html.slice(at)}` : `${html}\n${block}`;
+}
+
 export function renderHtml(results: BenchResults, otherMachines: readonly OtherMachine[] = []): string {
   const data = chartData(results);
   const charts = chartSpecs(data);
@@ -64,17 +69,23 @@ export function renderHtml(results: BenchResults, otherMachines: readonly OtherM
   sections.push(
     "<p>Every dot is one measured run from the results file. Sweep: the dashed diagonal is consumed = offered; colour is the run's regime, a black cross marks a run on a machine that was not quiet; the green line is the knee, the red one the ceiling. Latency is drawn for keep-up runs only (beyond the knee it is unbounded).</p>",
   );
-  sections.push("<h3>Across products</h3>", `<div class="charts">${["knee-rows-per-core", "knee-us-per-inference", "cpu-breakdown", "harness", "speed-index"].map(figure).join("")}</div>`);
+  // The answer's chart right under the answer's table: what each row costs at its knee.
+  const answer = [
+    `<div class="charts">${["knee-us-per-inference", "knee-rows-per-core"].map(figure).join("")}</div>`,
+    "<p>At the knee: a dot per run at the knee rate that counts (valid, settled, quiet, keep-up: the spread table's runs), the bar from the lowest to the highest, the tick at the median; a product with no such run at its knee is not in these two.</p>",
+  ];
+  sections.push("<h3>Across products</h3>", `<div class="charts">${["cpu-breakdown", "harness", "speed-index"].map(figure).join("")}</div>`);
   sections.push(
-    "<p>At the knee: a dot per run at the knee rate that counts (valid, settled, quiet, keep-up: the spread table's runs), the bar from the lowest to the highest, the tick at the median; a product with no such run at its knee is not in these two. Harness: what the sampler, the rest of the runner, gendata and the broker cost while the product's windows ran (the runner bar excludes the sampler). Speed index: reference records per CPU-second measured just before and after each run, where the results record it.</p>",
+    "<p>Harness: what the sampler, the rest of the runner, gendata and the broker cost while the product's windows ran (the runner bar excludes the sampler). Speed index: reference records per CPU-second measured just before and after each run, where the results record it.</p>",
   );
-  for (const p of data.products) {
+  // A product's own charts only where it was run at more than one rate: one dot says nothing a table does not.
+  for (const p of data.products.filter(hasSeveralRates)) {
     sections.push(`<h3>${escapeHtml(p.label)}</h3>`, `<div class="charts">${[`sweep-${p.product}`, `cpu-${p.product}`, `latency-${p.product}`].map(figure).join("")}</div>`);
   }
   const markdown = markdownToHtml(renderPage(results, otherMachines));
-  // The charts go after the page's opening (title, characteristics) and before its tables.
-  const at = markdown.indexOf("<h2>Throughput / efficiency</h2>");
-  const body = at >= 0 ? `${markdown.slice(0, at)}${sections.join("\n")}\n${markdown.slice(at)}` : `${markdown}\n${sections.join("\n")}`;
+  // The knee charts go under the answer; the rest after the characteristics, before the tables.
+  const withAnswer = insertBefore(markdown, "<h2>Bench characteristics</h2>", answer.join("\n"));
+  const body = insertBefore(withAnswer, "<h2>Throughput / efficiency</h2>", sections.join("\n"));
   return [
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8">',
