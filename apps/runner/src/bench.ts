@@ -74,30 +74,18 @@ function choose(all: Product[], spec: string | undefined): Product[] | string {
   return wanted.map((id) => all.find((p) => p.id === id) as Product);
 }
 
-export async function runBench(opts: BenchOptions): Promise<number> {
-  const root = repoRoot();
-  const all = await discoverProducts(root, log);
+/** The products to run, or why the options are bad input. */
+function validate(all: Product[], opts: BenchOptions): Product[] | string {
   const chosen = choose(all, opts.products);
-  if (typeof chosen === "string") {
-    log(`bench: ${chosen}`);
-    return EXIT.badInput;
-  }
+  if (typeof chosen === "string") return chosen;
   const unknownRates = [...opts.rate.byProduct.keys()].filter((id) => !all.some((p) => p.id === id));
-  if (unknownRates.length > 0) {
-    log(`bench: --rate names unknown product ${unknownRates.join(", ")}`);
-    return EXIT.badInput;
-  }
-  if (opts.settleTimeout <= opts.warmup) {
-    log(`bench: --settle-timeout (${opts.settleTimeout}) must be longer than --warmup (${opts.warmup})`);
-    return EXIT.badInput;
-  }
+  if (unknownRates.length > 0) return `--rate names unknown product ${unknownRates.join(", ")}`;
+  if (opts.settleTimeout <= opts.warmup) return `--settle-timeout (${opts.settleTimeout}) must be longer than --warmup (${opts.warmup})`;
+  return chosen;
+}
 
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const resultsDir = opts.results ?? join(root, "results", stamp);
-  mkdirSync(resultsDir, { recursive: true });
-  const cache = cacheRoot();
-  mkdirSync(cache, { recursive: true });
-
+/** Ctrl-C / SIGTERM: the current run stops, the results so far are kept; the answer says whether it came. */
+function trapSignals(): () => string | undefined {
   let interrupted: string | undefined;
   const onSignal = (signal: string): void => {
     if (interrupted) return;
@@ -106,6 +94,22 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  return () => interrupted;
+}
+
+export async function runBench(opts: BenchOptions): Promise<number> {
+  const root = repoRoot();
+  const all = await discoverProducts(root, log);
+  const chosen = validate(all, opts);
+  if (typeof chosen === "string") {
+    log(`bench: ${chosen}`);
+    return EXIT.badInput;
+  }
+  const resultsDir = opts.results ?? join(root, "results", new Date().toISOString().replace(/[:.]/g, "-"));
+  mkdirSync(resultsDir, { recursive: true });
+  const cache = cacheRoot();
+  mkdirSync(cache, { recursive: true });
+  const interrupted = trapSignals();
 
   let broker: KafkaBroker | undefined;
   if (!opts.bootstrap) {
@@ -118,105 +122,126 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     }
   }
   const bootstrap = opts.bootstrap ?? (broker as KafkaBroker).bootstrap;
-  const brokerPid = broker?.pid ?? localListenerPid(bootstrap);
-  const progress = new RunProgress();
-  // Before any product runs: the machine's speed, stated in the page's header.
-  const speedReference = (await measureSpeedIndex()).recordsPerCpuSecond;
-  log(`bench: speed index ${Math.round(speedReference)} reference records per CPU-second`);
-  const results: BenchResults = {
-    schema: 2,
-    generatedAt: new Date().toISOString(),
-    host: await describeHost(),
-    speedIndexReference: speedReference,
-    speedIndexVersion: SPEED_INDEX_VERSION,
-    broker: { name: "Apache Kafka", version: broker?.version ?? "external", bootstrap, startedByRunner: broker !== undefined },
-    runs: [],
-  };
-  const resultsFile = join(resultsDir, "results.json");
   const reference = await ReferenceModel.load(modelsDir());
-  results.modelTolerance = reference.card.tolerance;
+  const results = await newResults(bootstrap, broker, reference.card.tolerance);
+  const resultsFile = join(resultsDir, "results.json");
+  const progress = new RunProgress();
   let admin: KafkaAdmin | undefined;
   try {
     admin = await KafkaAdmin.connect(bootstrap);
-    const windowSeconds = new Map<string, number>();
-    const bench: BenchContext = {
-      bootstrap,
-      // A broker given with --bootstrap that runs on this machine is harness too, not foreign load.
-      ...(brokerPid !== undefined ? { brokerPid } : {}),
-      admin,
-      reference,
-      fixtures: loadGateRecords(fixturesDir()),
-      repoRoot: root,
-      modelsDir: modelsDir(),
-      cacheDir: cache,
-      resultsDir,
-      speedReference,
-      log,
-      onRunStart: (product, rate, seconds) => {
-        windowSeconds.set(product, 0);
-        progress.start(product, rate, seconds);
-      },
-      onTick: (product, phase, tick, perSec) => {
-        const done = (windowSeconds.get(product) ?? 0) + (phase === "window" ? 1 : 0);
-        windowSeconds.set(product, done);
-        const left = phase === "drain" ? 0 : opts.window - done + (phase === "settle" ? Math.max(0, opts.warmup - tick.t) : 0);
-        progress.update(product, phase, left, tick, perSec.offered, perSec.consumed);
-      },
-      onRunEnd: () => progress.stop(),
-      interrupted: () => interrupted,
-    };
+    const bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
     for (const product of chosen) {
-      if (interrupted) break;
-      const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? DEFAULT_RATE;
-      const settings: RunSettings = {
-        rate,
-        warmupSec: opts.warmup,
-        settleCapSec: opts.settleTimeout,
-        windowSec: opts.window,
-        parallelism: opts.parallelism,
-        seed: FIXTURE_SEED,
-        drainTimeoutSec: opts.drainTimeout,
-        hangSec: opts.hang,
-        profileSec: opts.profile === true || (opts.sweep && opts.profile !== false) ? PROFILE_SEC : 0,
-      };
-      log(`\n== ${product.id}: preparing`);
-      const prepared = await product
-        .prepare({ repoRoot: root, modelsDir: modelsDir(), cacheDir: productCacheDir(cache, product), log })
-        .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
-      const keep = (run: RunResult): void => {
-        results.runs.push(run);
-        writeResults(resultsFile, results);
-      };
-      if (!prepared.ok) {
-        log(`== ${product.id}: not run — ${prepared.reason}`);
-        keep(skipped(product, prepared.reason, settings));
-      } else if (opts.faults) {
-        const fault = await runFaults(product, prepared, { ...settings, poisonRounds: 3 }, bench);
-        log(`== ${product.id}: faults ${fault.status}${fault.reason ? ` (${fault.reason.split("\n")[0]})` : ""}, lost ${fault.tally?.lost ?? "?"}, duplicates ${fault.tally?.duplicated ?? "?"}`);
-        (results.faults ??= []).push(fault);
-        writeResults(resultsFile, results);
-      } else if (opts.sweep) {
-        const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
-        const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor }, bench, keep);
-        (results.sweeps ??= []).push(sweep);
-        log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
-        writeResults(resultsFile, results);
-      } else {
-        for (let i = 1; i <= opts.repeat && !interrupted; i++) {
-          log(`== ${product.id}: ${rate}/s${opts.repeat > 1 ? ` (run ${i} of ${opts.repeat})` : ""}, window after ≥${opts.warmup}s once the backlog settles (at most ${opts.settleTimeout}s), ${opts.window}s measured`);
-          const run = await measureRun(product, prepared, settings, bench);
-          log(`== ${product.id}: ${runSummary(run)}`);
-          keep(run);
-          if (run.status === "failed" || run.status === "invalid") break;
-        }
-      }
+      if (interrupted()) break;
+      await benchProduct(product, opts, bench, results, resultsFile);
     }
   } finally {
     progress.stop();
     await admin?.close().catch(() => undefined);
     await broker?.stop();
   }
+  return finish(results, resultsDir, interrupted() !== undefined);
+}
+
+/** The results file's head: the machine, its speed before any product ran, the broker, the model's tolerance. */
+async function newResults(bootstrap: string, broker: KafkaBroker | undefined, modelTolerance: number): Promise<BenchResults> {
+  const speedReference = (await measureSpeedIndex()).recordsPerCpuSecond;
+  log(`bench: speed index ${Math.round(speedReference)} reference records per CPU-second`);
+  return {
+    schema: 2,
+    generatedAt: new Date().toISOString(),
+    host: await describeHost(),
+    speedIndexReference: speedReference,
+    speedIndexVersion: SPEED_INDEX_VERSION,
+    modelTolerance,
+    broker: { name: "Apache Kafka", version: broker?.version ?? "external", bootstrap, startedByRunner: broker !== undefined },
+    runs: [],
+  };
+}
+
+function benchContext(c: {
+  opts: BenchOptions; admin: KafkaAdmin; reference: ReferenceModel; bootstrap: string; brokerPid: number | undefined; cache: string; resultsDir: string;
+  results: BenchResults; progress: RunProgress; interrupted: () => string | undefined;
+}): BenchContext {
+  const windowSeconds = new Map<string, number>();
+  return {
+    bootstrap: c.bootstrap,
+    // A broker given with --bootstrap that runs on this machine is harness too, not foreign load.
+    ...(c.brokerPid !== undefined ? { brokerPid: c.brokerPid } : {}),
+    admin: c.admin,
+    reference: c.reference,
+    fixtures: loadGateRecords(fixturesDir()),
+    repoRoot: repoRoot(),
+    modelsDir: modelsDir(),
+    cacheDir: c.cache,
+    resultsDir: c.resultsDir,
+    speedReference: c.results.speedIndexReference ?? 0,
+    log,
+    onRunStart: (product, rate, seconds) => {
+      windowSeconds.set(product, 0);
+      c.progress.start(product, rate, seconds);
+    },
+    onTick: (product, phase, tick, perSec) => {
+      const done = (windowSeconds.get(product) ?? 0) + (phase === "window" ? 1 : 0);
+      windowSeconds.set(product, done);
+      const left = phase === "drain" ? 0 : c.opts.window - done + (phase === "settle" ? Math.max(0, c.opts.warmup - tick.t) : 0);
+      c.progress.update(product, phase, left, tick, perSec.offered, perSec.consumed);
+    },
+    onRunEnd: () => c.progress.stop(),
+    interrupted: c.interrupted,
+  };
+}
+
+/** One product: prepared, then faulted, swept or run `--repeat` times; its results written after every run. */
+async function benchProduct(product: Product, opts: BenchOptions, bench: BenchContext, results: BenchResults, resultsFile: string): Promise<void> {
+  const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? DEFAULT_RATE;
+  const settings: RunSettings = {
+    rate,
+    warmupSec: opts.warmup,
+    settleCapSec: opts.settleTimeout,
+    windowSec: opts.window,
+    parallelism: opts.parallelism,
+    seed: FIXTURE_SEED,
+    drainTimeoutSec: opts.drainTimeout,
+    hangSec: opts.hang,
+    profileSec: opts.profile === true || (opts.sweep && opts.profile !== false) ? PROFILE_SEC : 0,
+  };
+  log(`\n== ${product.id}: preparing`);
+  const prepared = await product
+    .prepare({ repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product), log })
+    .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
+  const keep = (run: RunResult): void => {
+    results.runs.push(run);
+    writeResults(resultsFile, results);
+  };
+  if (!prepared.ok) {
+    log(`== ${product.id}: not run — ${prepared.reason}`);
+    keep(skipped(product, prepared.reason, settings));
+  } else if (opts.faults) {
+    const fault = await runFaults(product, prepared, { ...settings, poisonRounds: 3 }, bench);
+    log(`== ${product.id}: faults ${fault.status}${fault.reason ? ` (${fault.reason.split("\n")[0]})` : ""}, lost ${fault.tally?.lost ?? "?"}, duplicates ${fault.tally?.duplicated ?? "?"}`);
+    (results.faults ??= []).push(fault);
+    writeResults(resultsFile, results);
+  } else if (opts.sweep) {
+    const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
+    const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor }, bench, keep);
+    (results.sweeps ??= []).push(sweep);
+    log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
+    writeResults(resultsFile, results);
+  } else {
+    for (let i = 1; i <= opts.repeat && !bench.interrupted(); i++) {
+      log(`== ${product.id}: ${rate}/s${opts.repeat > 1 ? ` (run ${i} of ${opts.repeat})` : ""}, window after ≥${opts.warmup}s once the backlog settles (at most ${opts.settleTimeout}s), ${opts.window}s measured`);
+      const run = await measureRun(product, prepared, settings, bench);
+      log(`== ${product.id}: ${runSummary(run)}`);
+      keep(run);
+      if (run.status === "failed" || run.status === "invalid") break;
+    }
+  }
+}
+
+/** results.json, page.md, page.html and the Arrow files; the page on stdout; the exit code with its reason. */
+function finish(results: BenchResults, resultsDir: string, interrupted: boolean): number {
+  const resultsFile = join(resultsDir, "results.json");
   writeResults(resultsFile, results);
   const page = renderPage(results);
   writeFileSync(join(resultsDir, "page.md"), page);
@@ -224,10 +249,10 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   writeArrowFiles(resultsDir, results);
   console.log(page);
   log(`\nresults: ${resultsFile}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}`);
-  const code = exitCodeFor(results.runs, interrupted !== undefined, results.faults);
+  const code = exitCodeFor(results.runs, interrupted, results.faults);
   if (code === EXIT.faultLoss) log("bench: a fault run lost records (exit 5): the Faults table says which product and why");
   if (code === EXIT.failedOrInvalid) log("bench: at least one run failed or was invalid (exit 3): its row is marked, and it is not a result");
-  if (code === EXIT.noisy) log("bench: at least one run was measured on a noisy machine (exit 4): its row is marked; re-run on a quiet machine");
+  if (code === EXIT.noisy) log("bench: at least one run was measured on a busy machine (exit 4: foreign load or steal over its bound): its row is marked; re-run on a quiet machine");
   return code;
 }
 

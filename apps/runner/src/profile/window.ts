@@ -52,6 +52,39 @@ function reapedChildTicks(): number {
   return Number(fields[13]) + Number(fields[14]);
 }
 
+type Snapshot = ReturnType<typeof snapshotTree>;
+
+/** Each process's CPU per thread over the phase, its profiler's samples classified by the row's rules. */
+function accountProcesses(start: Snapshot, end: Snapshot, kinds: Map<number, Kind>, outcomes: Map<number, ProfilerOutcome>, wallSec: number, rules: ProfileOptions["rules"]) {
+  const processes: ProfiledProcess[] = [];
+  const weighted: ProcessCpu[] = [];
+  const named: Array<{ name: string; stacks: CollapsedStack[] }> = [];
+  for (const after of end.values()) {
+    const threads = threadDeltas(start.get(after.pid), after);
+    const kind = kinds.get(after.pid) ?? "none";
+    const outcome = outcomes.get(after.pid);
+    const stacks = outcome?.stacks ?? [];
+    const samples = stacks.reduce((a, s) => a + s.count, 0);
+    const cpuTicks = threads.reduce((a, t) => a + t.ticks, 0);
+    const byName = new Map<string, number>();
+    for (const t of threads) byName.set(t.name, (byName.get(t.name) ?? 0) + t.ticks);
+    const threadCpu = [...byName].filter(([, t]) => t > 0).map(([name, t]) => ({ name, cpuPercent: (t / CLOCK_TICKS / wallSec) * 100 }));
+    processes.push({ pid: after.pid, exe: after.exe, command: after.command, profiler: kind, cpuPercent: (cpuTicks / CLOCK_TICKS / wallSec) * 100, samples, threads: threadCpu, ...(outcome?.error ? { error: outcome.error } : {}) });
+    weighted.push({ pid: after.pid, threads, ...(samples > 0 ? { samples: classifyStacks(stacks, rules?.frames ?? []) } : {}) });
+    if (samples > 0) named.push({ name: `${after.exe} ${after.pid}`, stacks });
+  }
+  return { processes, weighted, named };
+}
+
+/** The phase's flame graph as speedscope JSON and collapsed stacks under profiles/; paths relative to the results. */
+function writeFlameGraphs(resultsDir: string, outDir: string, stem: string, named: Array<{ name: string; stacks: CollapsedStack[] }>): { speedscope: string; collapsed: string } {
+  const speedscope = join(outDir, `${stem}.speedscope.json`);
+  const collapsed = join(outDir, `${stem}.collapsed.txt`);
+  writeFileSync(speedscope, JSON.stringify(speedscopeFile(stem, named)));
+  writeFileSync(collapsed, formatCollapsed(named.flatMap((p) => p.stacks.map((s) => ({ frames: [p.name, ...s.frames], count: s.count })))));
+  return { speedscope: relative(resultsDir, speedscope), collapsed: relative(resultsDir, collapsed) };
+}
+
 export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult> {
   const { seconds, ticker } = opts;
   const stem = basename(opts.runDir);
@@ -94,23 +127,7 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
   for (const [pid, rec] of recordings) outcomes.set(pid, await rec);
   const profilerTicks = reapedChildTicks() - childTicksBefore;
 
-  const processes: ProfiledProcess[] = [];
-  const weighted: ProcessCpu[] = [];
-  const named: Array<{ name: string; stacks: CollapsedStack[] }> = [];
-  for (const after of end.values()) {
-    const threads = threadDeltas(start.get(after.pid), after);
-    const kind = kinds.get(after.pid) ?? "none";
-    const outcome = outcomes.get(after.pid);
-    const stacks = outcome?.stacks ?? [];
-    const samples = stacks.reduce((a, s) => a + s.count, 0);
-    const cpuTicks = threads.reduce((a, t) => a + t.ticks, 0);
-    const byName = new Map<string, number>();
-    for (const t of threads) byName.set(t.name, (byName.get(t.name) ?? 0) + t.ticks);
-    const threadCpu = [...byName].filter(([, t]) => t > 0).map(([name, t]) => ({ name, cpuPercent: (t / CLOCK_TICKS / wallSec) * 100 }));
-    processes.push({ pid: after.pid, exe: after.exe, command: after.command, profiler: kind, cpuPercent: (cpuTicks / CLOCK_TICKS / wallSec) * 100, samples, threads: threadCpu, ...(outcome?.error ? { error: outcome.error } : {}) });
-    weighted.push({ pid: after.pid, threads, ...(samples > 0 ? { samples: classifyStacks(stacks, opts.rules?.frames ?? []) } : {}) });
-    if (samples > 0) named.push({ name: `${after.exe} ${after.pid}`, stacks });
-  }
+  const { processes, weighted, named } = accountProcesses(start, end, kinds, outcomes, wallSec, opts.rules);
   const breakdown = combine(weighted, opts.rules?.threads);
 
   const last = ticks[ticks.length - 1];
@@ -120,11 +137,7 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
   const microsPerRecord = emptyCounts();
   for (const c of PROFILE_CATEGORIES) microsPerRecord[c] = consumed > 0 ? (breakdown.ticks[c] / CLOCK_TICKS / consumed) * 1e6 : 0;
 
-  const speedscope = join(outDir, `${stem}.speedscope.json`);
-  const collapsed = join(outDir, `${stem}.collapsed.txt`);
-  writeFileSync(speedscope, JSON.stringify(speedscopeFile(stem, named)));
-  writeFileSync(collapsed, formatCollapsed(named.flatMap((p) => p.stacks.map((s) => ({ frames: [p.name, ...s.frames], count: s.count })))));
-
+  const files = writeFlameGraphs(opts.resultsDir, outDir, stem, named);
   const errors = [tickError, ...processes.filter((p) => p.error).map((p) => `${p.exe} ${p.pid}: ${p.error}`)].filter(Boolean);
   return {
     seconds,
@@ -138,7 +151,7 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
       cpuMicrosPerRecordWindow: throughput(opts.windowTicks).cpuMicrosPerInference,
       cpuMicrosPerRecordProfiled: consumed > 0 ? (cpuSeconds * 1e6) / consumed : 0,
     },
-    files: { speedscope: relative(opts.resultsDir, speedscope), collapsed: relative(opts.resultsDir, collapsed) },
+    files,
     ...(errors.length > 0 ? { error: errors.join("; ") } : {}),
   };
 }

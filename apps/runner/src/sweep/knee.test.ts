@@ -298,3 +298,22 @@ describe("a knee's repeat must agree in cost", () => {
   });
 });
 
+describe("a knee whose repeat gendata cannot offer", () => {
+  it("steps down to the highest lower keep-up rate and confirms there, saying why", async () => {
+    // Keeps up to 140k; gendata delivers the asked rate except on the confirm at 140k (short: 119k).
+    const { runAt, calls } = product(1_000_000, {
+      override: (_call, rate, normal) => {
+        const confirmsAt140k = calls.filter((c) => c.purpose === "confirm" && c.rate === 140_000).length;
+        return rate === 140_000 && calls[calls.length - 1]!.purpose === "confirm" && confirmsAt140k === 1
+          ? { rate, offeredPerSec: 119_000, consumedPerSec: 117_000, regime: "saturated", gendataShort: true }
+          : normal;
+      },
+    });
+    const r = await findKnee(runAt, { ...DEFAULT_SWEEP, startRate: 20_000, maxRate: 140_000 });
+    expect(calls.filter((c) => c.purpose === "confirm").map((c) => c.rate)).toEqual([140_000, 80_000]);
+    expect(r.confirmed).toBe(true);
+    expect(r.knee).toBe(80_000);
+    expect(r.stoppedBecause).toContain("140000/s (gendata short on the repeat) did not hold on a repeat, 80000/s did");
+  });
+});
+

@@ -52,7 +52,7 @@ export const MAX_NOISY_REPEATS = 2;
 /**
  * Two keep-up runs at one rate agree when their µs CPU per inference differ by at most this
  * share of the lower. Products' own repeat spread on quiet machines of this kind was 2–10 %
- * (2026-12-01: quix at 10k/s 26.0 / 26.7 / 26.4 µs, node at 100k/s 7.57–9.39 µs); a cost
+ * (2026-12-01, a second machine: one Python row at 10k/s 26.0 / 26.7 / 26.4 µs, the reference row at 100k/s 7.57–9.39 µs); a cost
  * outside it is evidence that something disturbed one of the runs.
  */
 export const COST_REPEAT_SPREAD = 0.1;
@@ -79,26 +79,23 @@ function fmt(n: number): string {
 /** unreachable: gendata could not offer the rate, so the step bounds the search without saying anything of the product. */
 type Verdict = { kind: "keep-up" | "saturated" } | { kind: "unreachable"; reason: string } | { kind: "stop"; reason: string };
 
-export async function findKnee(
-  runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
-  opts: SweepOptions,
-): Promise<SweepResult> {
-  const { startRate, factor, maxRate, refineSteps } = opts;
-  if (!(startRate > 0) || !(factor > 1) || !(maxRate >= startRate) || !(refineSteps >= 0)) {
-    throw new RangeError(`a sweep needs startRate > 0, factor > 1, maxRate >= startRate, refineSteps >= 0 (got ${JSON.stringify(opts)})`);
-  }
-  const steps: SweepResult["steps"] = [];
-  const keptUp = new Set<number>();
+/** The runs of one search and what they said of each rate; `measure` is the one way a rate is run. */
+class KneeSearch {
+  readonly steps: SweepResult["steps"] = [];
+  readonly keptUp = new Set<number>();
   // A rate that was saturated even once is never offered as a knee again: the noise we guard
   // against is lucky keep-ups, not unlucky saturations.
-  const saturatedAt = new Set<number>();
+  readonly saturatedAt = new Set<number>();
 
-  async function once(rate: number, purpose: StepPurpose): Promise<StepOutcome | { stop: string }> {
+  constructor(private readonly runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>) {}
+
+  /** One run, repeated while the machine was noisy (bounded); a stop for what ends the sweep. */
+  private async once(rate: number, purpose: StepPurpose): Promise<StepOutcome | { stop: string }> {
     let outcome: StepOutcome | undefined;
     for (let noisyRepeats = 0; ; noisyRepeats++) {
-      if (steps.length >= MAX_STEPS) return { stop: `the sweep hit its cap of ${MAX_STEPS} runs` };
-      outcome = await runAt(rate, purpose);
-      steps.push({ ...outcome, purpose });
+      if (this.steps.length >= MAX_STEPS) return { stop: `the sweep hit its cap of ${MAX_STEPS} runs` };
+      outcome = await this.runAt(rate, purpose);
+      this.steps.push({ ...outcome, purpose });
       // A rate gendata cannot reach is not run again for noise: the repeat would fall short too.
       if (outcome.noisy === undefined || outcome.failed !== undefined || outcome.invalid !== undefined || outcome.interrupted !== undefined || outcome.gendataShort) break;
       if (noisyRepeats >= MAX_NOISY_REPEATS) {
@@ -111,101 +108,123 @@ export async function findKnee(
     return outcome;
   }
 
-  const unreachable = (o: StepOutcome): string => `gendata could not reach ${fmt(o.rate)}/s (it delivered ${fmt(o.offeredPerSec)}/s), so the product was not pushed further`;
-
   /**
    * One verdict about the product at `rate`. Only a settled keep-up run counts as keeping up; a
    * draining or unsettled run is run once more, and if it is still not a settled keep-up the
    * rate is not sustainable (it never becomes a knee, and its catch-up CPU is never a row).
    */
-  async function measure(rate: number, purpose: StepPurpose): Promise<Verdict> {
+  readonly measure = async (rate: number, purpose: StepPurpose): Promise<Verdict> => {
     const sustained = (o: StepOutcome): boolean => o.regime === "keep-up" && o.unsettled !== true;
-    let outcome = await once(rate, purpose);
+    let outcome = await this.once(rate, purpose);
     if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
     if (outcome.gendataShort) return { kind: "unreachable", reason: unreachable(outcome) };
     if (!sustained(outcome) && outcome.regime !== "saturated") {
-      outcome = await once(rate, purpose);
+      outcome = await this.once(rate, purpose);
       if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
       if (outcome.gendataShort) return { kind: "unreachable", reason: unreachable(outcome) };
     }
     const kind = sustained(outcome) ? "keep-up" : "saturated";
-    (kind === "keep-up" ? keptUp : saturatedAt).add(rate);
+    (kind === "keep-up" ? this.keptUp : this.saturatedAt).add(rate);
     return { kind };
-  }
+  };
+}
 
-  let lo: number | undefined; // highest keep-up rate below hi
-  let hi: number | undefined; // lowest saturated (or, see shortOfHi, unreachable) rate
-  let shortOfHi: string | undefined; // hi is a rate gendata could not reach, not one the product failed at
-  let stop: string | undefined;
-  let bracketed = false; // the knee lies between lo and a saturated hi, not merely "at least lo"
+const unreachable = (o: StepOutcome): string => `gendata could not reach ${fmt(o.rate)}/s (it delivered ${fmt(o.offeredPerSec)}/s), so the product was not pushed further`;
 
-  // Climb geometrically until saturated, unreachable or at maxRate.
-  let rate = roundRate(startRate);
+interface Bracket {
+  /** Highest keep-up rate below hi. */
+  lo?: number;
+  /** Lowest saturated (or, see shortOfHi, unreachable) rate. */
+  hi?: number;
+  /** hi is a rate gendata could not reach, not one the product failed at. */
+  shortOfHi?: string;
+  stop?: string;
+}
+
+/** Climb geometrically until saturated, unreachable or at maxRate. */
+async function climb(search: KneeSearch, opts: SweepOptions): Promise<Bracket> {
+  const b: Bracket = {};
+  let rate = roundRate(opts.startRate);
   for (;;) {
-    const v = await measure(rate, "climb");
+    const v = await search.measure(rate, "climb");
+    if (v.kind === "stop") return { ...b, stop: v.reason };
+    // Nothing kept up yet at an unreachable rate: there is no rate between to look at.
+    if (v.kind === "unreachable") return b.lo === undefined ? { ...b, stop: v.reason } : { ...b, hi: rate, shortOfHi: v.reason };
+    if (v.kind === "saturated") return { ...b, hi: rate };
+    b.lo = rate;
+    if (rate >= opts.maxRate) return { ...b, stop: `the product kept up at the sweep's maximum of ${fmt(opts.maxRate)}/s` };
+    rate = Math.min(opts.maxRate, Math.max(rate + 1, roundRate(rate * opts.factor)));
+  }
+}
+
+/** Saturated at the very first rate: come down geometrically until something keeps up. */
+async function descend(search: KneeSearch, b: Bracket, factor: number): Promise<Bracket> {
+  while (b.stop === undefined && b.lo === undefined && b.hi !== undefined) {
+    const next = roundRate(b.hi / factor);
+    if (next >= b.hi) return { ...b, stop: `the product was saturated even at ${fmt(b.hi)}/s` };
+    const v = await search.measure(next, "climb");
+    if (v.kind === "stop" || v.kind === "unreachable") b = { ...b, stop: v.reason };
+    else if (v.kind === "saturated") b = { ...b, hi: next };
+    else b = { ...b, lo: next };
+  }
+  return b;
+}
+
+/**
+ * Bisect between the last keep-up and the first saturated rate, or the first rate gendata could
+ * not reach: below that one, gendata may still offer enough to learn something. `bracketed`:
+ * the knee lies between lo and a saturated hi, not merely "at least lo".
+ */
+async function bisect(search: KneeSearch, b: Bracket, refineSteps: number): Promise<Bracket & { bracketed: boolean }> {
+  let { lo, hi, shortOfHi, stop } = b;
+  if (stop !== undefined || lo === undefined || hi === undefined) return { ...b, bracketed: false };
+  for (let i = 0; i < refineSteps; i++) {
+    const mid = roundRate((lo + hi) / 2);
+    if (mid <= lo || mid >= hi) break; // below the rounding: no finer answer exists
+    const v = await search.measure(mid, "refine");
     if (v.kind === "stop") { stop = v.reason; break; }
-    if (v.kind === "unreachable") {
-      // Nothing kept up yet: there is no rate between to look at.
-      if (lo === undefined) stop = v.reason;
-      else { hi = rate; shortOfHi = v.reason; }
-      break;
-    }
-    if (v.kind === "saturated") { hi = rate; break; }
-    lo = rate;
-    if (rate >= maxRate) { stop = `the product kept up at the sweep's maximum of ${fmt(maxRate)}/s`; break; }
-    rate = Math.min(maxRate, Math.max(rate + 1, roundRate(rate * factor)));
+    if (v.kind === "keep-up") lo = mid;
+    else if (v.kind === "unreachable") { hi = mid; shortOfHi = v.reason; }
+    else { hi = mid; shortOfHi = undefined; }
   }
+  if (stop !== undefined) return { lo, hi, stop, bracketed: false };
+  if (shortOfHi !== undefined) return { lo, hi, stop: shortOfHi, bracketed: false };
+  return { lo, hi, stop: `the product saturated at ${fmt(hi)}/s and kept up at ${fmt(lo)}/s`, bracketed: true };
+}
 
-  // Saturated at the very first rate: come down geometrically until something keeps up.
-  while (stop === undefined && lo === undefined && hi !== undefined) {
-    const next = roundRate(hi / factor);
-    if (next >= hi) { stop = `the product was saturated even at ${fmt(hi)}/s`; break; }
-    const v = await measure(next, "climb");
-    if (v.kind === "stop" || v.kind === "unreachable") stop = v.reason;
-    else if (v.kind === "saturated") hi = next;
-    else lo = next;
+/** Why a found knee is not run again to confirm it, if it is not. */
+function noConfirmBecause(steps: SweepResult["steps"], stop: string, confirm: boolean): string | undefined {
+  if (!confirm) return "; not confirmed (confirm is off)";
+  if (steps[steps.length - 1]?.interrupted !== undefined) return "; not confirmed (the bench was interrupted)";
+  if (steps[steps.length - 1]?.failed !== undefined) return "; not confirmed (a failed product is not run again)";
+  if (steps.some((s) => s.invalid !== undefined)) return ""; // an invalid run withdraws the knee below
+  if (stop.startsWith("the machine stayed noisy")) return "; not confirmed (the machine was noisy)";
+  if (steps.length >= MAX_STEPS) return "; not confirmed (no runs left)";
+  return undefined;
+}
+
+export async function findKnee(
+  runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
+  opts: SweepOptions,
+): Promise<SweepResult> {
+  const { startRate, factor, maxRate, refineSteps } = opts;
+  if (!(startRate > 0) || !(factor > 1) || !(maxRate >= startRate) || !(refineSteps >= 0)) {
+    throw new RangeError(`a sweep needs startRate > 0, factor > 1, maxRate >= startRate, refineSteps >= 0 (got ${JSON.stringify(opts)})`);
   }
+  const search = new KneeSearch(runAt);
+  const { steps } = search;
+  const found = await bisect(search, await descend(search, await climb(search, opts), factor), refineSteps);
+  const stop = found.stop ?? "the sweep found no rate the product keeps up with";
 
-  // Bisect between the last keep-up and the first saturated rate, or the first rate gendata
-  // could not reach: below that one, gendata may still offer enough to learn something.
-  if (stop === undefined && lo !== undefined && hi !== undefined) {
-    for (let i = 0; i < refineSteps; i++) {
-      const mid = roundRate((lo + hi) / 2);
-      if (mid <= lo || mid >= hi) break; // below the rounding: no finer answer exists
-      const v = await measure(mid, "refine");
-      if (v.kind === "stop") { stop = v.reason; break; }
-      if (v.kind === "keep-up") lo = mid;
-      else if (v.kind === "unreachable") { hi = mid; shortOfHi = v.reason; }
-      else { hi = mid; shortOfHi = undefined; }
-    }
-    if (stop === undefined && shortOfHi !== undefined) stop = shortOfHi;
-    else if (stop === undefined) {
-      bracketed = true;
-      stop = `the product saturated at ${fmt(hi)}/s and kept up at ${fmt(lo)}/s`;
-    }
-  }
-  stop ??= "the sweep found no rate the product keeps up with";
-
-  let knee = lo;
+  let knee = found.lo;
   let confirmed = false;
   let note = "";
   let neverHeld = false;
-  if (knee !== undefined && !opts.confirm) {
-    note = "; not confirmed (confirm is off)";
-  } else if (knee !== undefined && steps[steps.length - 1]?.interrupted !== undefined) {
-    note = "; not confirmed (the bench was interrupted)";
-  } else if (knee !== undefined && steps[steps.length - 1]?.failed !== undefined) {
-    note = "; not confirmed (a failed product is not run again)";
-  } else if (knee !== undefined && steps.some((s) => s.invalid !== undefined)) {
-    // not confirmed: an invalid run withdraws the knee below
-  } else if (knee !== undefined && stop?.startsWith("the machine stayed noisy")) {
-    note = "; not confirmed (the machine was noisy)";
-  } else if (knee !== undefined && steps.length >= MAX_STEPS) {
-    note = "; not confirmed (no runs left)";
-  } else if (knee !== undefined) {
-    ({ knee, confirmed, note, neverHeld } = await confirmKnee(knee, { steps, keptUp, saturatedAt, measure, factor }));
+  if (knee !== undefined) {
+    const skip = noConfirmBecause(steps, stop, opts.confirm);
+    if (skip !== undefined) note = skip;
+    else ({ knee, confirmed, note, neverHeld } = await confirmKnee(knee, { steps, keptUp: search.keptUp, saturatedAt: search.saturatedAt, measure: search.measure, factor }));
   }
-
   if (steps.some((s) => s.invalid !== undefined)) {
     // A product that did not do the work at some rate gets no knee: its figures are not results.
     knee = undefined;
@@ -215,7 +234,7 @@ export async function findKnee(
   const ceilings = steps
     .filter((s) => s.regime === "saturated" && !s.gendataShort && s.failed === undefined && s.interrupted === undefined && s.invalid === undefined && s.noisy === undefined)
     .map((s) => s.consumedPerSec);
-  const bound = knee !== undefined && !bracketed && !neverHeld ? `; the knee is at least ${fmt(knee)}/s` : "";
+  const bound = knee !== undefined && !found.bracketed && !neverHeld ? `; the knee is at least ${fmt(knee)}/s` : "";
   return {
     steps,
     knee,
@@ -248,25 +267,27 @@ const microsList = (costs: readonly number[]): string => costs.map((c) => c.toFi
  * run; a rate that does not hold steps down, at most MAX_STEP_DOWNS times.
  */
 async function confirmKnee(start: number, ctx: ConfirmContext): Promise<{ knee: number; confirmed: boolean; note: string; neverHeld: boolean }> {
-  const rejected: number[] = [];
+  // Each rate that did not confirm, and why: it did not hold, or gendata could not offer it again.
+  const rejected: Array<{ rate: number; short: boolean }> = [];
   let knee = start;
-  const triedNote = (): string => `; no knee held on a repeat (tried ${rejected.map((r) => `${fmt(r)}/s`).join(", ")})`;
+  const tried = (): string => rejected.map((r) => `${fmt(r.rate)}/s${r.short ? " (gendata short on the repeat)" : ""}`).join(", ");
+  const triedNote = (): string => `; no knee held on a repeat (tried ${tried()})`;
   for (let stepDowns = 0; ; stepDowns++) {
     let v = await ctx.measure(knee, "confirm");
     if (v.kind === "keep-up" && !costsAgree(costsAt(ctx.steps, knee))) v = await ctx.measure(knee, "confirm");
-    if (v.kind === "stop" || v.kind === "unreachable") return { knee, confirmed: false, note: `; ${fmt(knee)}/s was not confirmed: ${v.reason}`, neverHeld: false };
+    if (v.kind === "stop") return { knee, confirmed: false, note: `; ${fmt(knee)}/s was not confirmed: ${v.reason}`, neverHeld: false };
     if (v.kind === "keep-up") {
       const costs = costsAt(ctx.steps, knee);
       if (!costsAgree(costs)) {
         return { knee, confirmed: false, note: `; ${fmt(knee)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)} µs per inference, more than ${COST_REPEAT_SPREAD * 100}% apart)`, neverHeld: false };
       }
       const agreed = costs.length >= 2 ? ` at ${microsList(costs)} µs per inference` : "";
-      const note = rejected.length === 0
-        ? `; ${fmt(knee)}/s held on a repeat${agreed}`
-        : `; ${rejected.map((r) => `${fmt(r)}/s`).join(" and ")} did not hold on a repeat, ${fmt(knee)}/s did${agreed}`;
+      const note = rejected.length === 0 ? `; ${fmt(knee)}/s held on a repeat${agreed}` : `; ${tried()} did not hold on a repeat, ${fmt(knee)}/s did${agreed}`;
       return { knee, confirmed: true, note, neverHeld: false };
     }
-    rejected.push(knee);
+    // A repeat gendata could not offer (on 2 cores it competes with the product) says nothing of
+    // the product: like one that did not hold, the knee steps down to a rate that can be repeated.
+    rejected.push({ rate: knee, short: v.kind === "unreachable" });
     // Reported as the most conservative rate that kept up at least once, flagged unconfirmed.
     if (stepDowns >= MAX_STEP_DOWNS) return { knee, confirmed: false, note: triedNote(), neverHeld: true };
     const current = knee;
@@ -275,4 +296,3 @@ async function confirmKnee(start: number, ctx: ConfirmContext): Promise<{ knee: 
     if (knee >= current) return { knee, confirmed: false, note: triedNote(), neverHeld: true };
   }
 }
-

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { debianTorchPrerequisites, freePort, missingReason, prepareDebianTorchEnv, type ManagedProcess, type Preparation, type PrepareContext, type Prerequisite, type Product, type ProductExit, type RunContext, type RunningProduct } from "@bench/core";
+import { debianTorchPrerequisites, freePort, missingReason, prepareDebianTorchEnv, type ManagedProcess, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import type pg from "pg";
 import { ENV_BIN, ENV_URL, locateRisingWave, locationCheck, missingLocation, type RisingWaveLocation } from "./locate.ts";
 import { consumedFromRows, pickSourceStateTable } from "./offsets.ts";
@@ -75,18 +75,8 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   return { ok: true, versions: { risingwave, ...env.versions }, deviations: deviations(where), found: { where, python: env.python } };
 }
 
-async function start(ctx: RunContext, { where, python }: Found): Promise<RunningProduct> {
-
-  const udfHost = process.env[ENV_UDF_HOST]?.trim();
-  const udf = await startUdfServer({
-    python,
-    modelsDir: ctx.modelsDir,
-    logFile: join(ctx.runDir, "udf-server.log"),
-    // Reached from another host or container: listen on every interface.
-    host: udfHost ? "0.0.0.0" : "127.0.0.1",
-  });
-  ctx.log(`UDF server on ${udf.host}:${udf.port} (pid ${udf.process.pid})`);
-
+/** The RisingWave server: one started from RISINGWAVE_BIN (single node), or the one at RISINGWAVE_URL; ready once a compute node is up. */
+async function connectServer(ctx: RunContext, where: Found["where"]): Promise<{ server?: ManagedProcess; client: pg.Client }> {
   let server: ManagedProcess | undefined;
   let client: pg.Client | undefined;
   try {
@@ -106,13 +96,68 @@ async function start(ctx: RunContext, { where, python }: Found): Promise<Running
       client = await connect(where.url);
     }
     await waitForComputeNode(client, READY_TIMEOUT_MS, () => !server || !server.hasExited);
+    return { ...(server ? { server } : {}), client };
   } catch (error) {
     await client?.end().catch(() => undefined);
     const tail = server?.logTail(40) ?? "";
     await server?.stop();
-    await udf.process.stop();
     throw new Error(`${(error as Error).message}\n${tail}`);
   }
+}
+
+/** The source, the UDF and the sink, created in order; the sink's plan is kept in the run's folder. */
+async function createPipeline(client: pg.Client, ctx: RunContext, where: Found["where"], prefix: string, statements: string[]): Promise<void> {
+  // A shared server may still hold this prefix's objects from a run that died before stop().
+  if (where.kind === "url") for (const statement of teardownSql(prefix)) await client.query(statement);
+  for (const statement of statements) {
+    if (statement.startsWith("CREATE SINK")) {
+      // The plan shows how the chunks reach the UDF (which fragments, which exchanges).
+      const plan = await client.query<Record<string, string>>(`EXPLAIN ${statement}`).catch((e: Error) => ({ rows: [{ error: e.message }] }));
+      const text = plan.rows.map((r) => Object.values(r).join(" ")).join("\n");
+      writeFileSync(join(ctx.runDir, "plan.txt"), `${text}\n`);
+      ctx.log(`sink plan:\n${text}`);
+    }
+    await client.query(statement);
+  }
+}
+
+/** consumed from the sink job's source state table; the last reading is kept once stopped or when a query races a recovery. */
+function consumedReader(client: pg.Client, sinkName: string): { read: () => Promise<number>; freeze: () => void } {
+  let stateTable: string | undefined;
+  let lastConsumed = 0;
+  let stopped = false;
+  const read = async (): Promise<number> => {
+    if (stopped) return lastConsumed;
+    try {
+      if (!stateTable) {
+        const { rows } = await client.query<{ name: string }>("SELECT name FROM rw_catalog.rw_internal_tables");
+        stateTable = pickSourceStateTable(rows.map((r) => r.name), sinkName);
+        if (!stateTable) return lastConsumed;
+      }
+      const { rows } = await client.query<{ offset_info: unknown }>(`SELECT offset_info FROM "${stateTable}"`);
+      lastConsumed = Math.max(lastConsumed, consumedFromRows(rows));
+    } catch {
+      // A query racing a recovery or stop(): keep the last reading.
+    }
+    return lastConsumed;
+  };
+  return { read, freeze: () => void (stopped = true) };
+}
+
+async function start(ctx: RunContext, { where, python }: Found): Promise<RunningProduct> {
+  const udfHost = process.env[ENV_UDF_HOST]?.trim();
+  const udf = await startUdfServer({
+    python,
+    modelsDir: ctx.modelsDir,
+    logFile: join(ctx.runDir, "udf-server.log"),
+    // Reached from another host or container: listen on every interface.
+    host: udfHost ? "0.0.0.0" : "127.0.0.1",
+  });
+  ctx.log(`UDF server on ${udf.host}:${udf.port} (pid ${udf.process.pid})`);
+  const { server, client } = await connectServer(ctx, where).catch(async (error: Error) => {
+    await udf.process.stop();
+    throw error;
+  });
 
   const prefix = `bench_${ctx.groupId}`;
   const names = pipelineNames(prefix);
@@ -125,7 +170,6 @@ async function start(ctx: RunContext, { where, python }: Found): Promise<Running
     prefix,
   });
   writeFileSync(join(ctx.runDir, "pipeline.sql"), statements.map((s) => `${s};\n`).join("\n"));
-
   const stopAll = async (): Promise<void> => {
     if (where.kind === "url") {
       for (const statement of teardownSql(prefix)) await client.query(statement).catch(() => undefined);
@@ -134,20 +178,8 @@ async function start(ctx: RunContext, { where, python }: Found): Promise<Running
     await server?.stop();
     await udf.process.stop();
   };
-
   try {
-    // A shared server may still hold this prefix's objects from a run that died before stop().
-    if (where.kind === "url") for (const statement of teardownSql(prefix)) await client.query(statement);
-    for (const statement of statements) {
-      if (statement.startsWith("CREATE SINK")) {
-        // The plan shows how the chunks reach the UDF (which fragments, which exchanges).
-        const plan = await client.query<Record<string, string>>(`EXPLAIN ${statement}`).catch((e: Error) => ({ rows: [{ error: e.message }] }));
-        const text = plan.rows.map((r) => Object.values(r).join(" ")).join("\n");
-        writeFileSync(join(ctx.runDir, "plan.txt"), `${text}\n`);
-        ctx.log(`sink plan:\n${text}`);
-      }
-      await client.query(statement);
-    }
+    await createPipeline(client, ctx, where, prefix, statements);
   } catch (error) {
     const message = `RisingWave rejected the pipeline: ${(error as Error).message}\n${server?.logTail(20) ?? ""}`;
     await stopAll();
@@ -155,46 +187,27 @@ async function start(ctx: RunContext, { where, python }: Found): Promise<Running
   }
   ctx.log(`pipeline running: ${names.source} -> ${names.func} -> ${names.sink}`);
 
-  let stateTable: string | undefined;
-  let lastConsumed = 0;
-  let stopped = false;
-  const readConsumed = async (): Promise<number> => {
-    if (stopped) return lastConsumed;
-    try {
-      if (!stateTable) {
-        const { rows } = await client.query<{ name: string }>("SELECT name FROM rw_catalog.rw_internal_tables");
-        stateTable = pickSourceStateTable(rows.map((r) => r.name), names.sink);
-        if (!stateTable) return lastConsumed;
-      }
-      const { rows } = await client.query<{ offset_info: unknown }>(`SELECT offset_info FROM "${stateTable}"`);
-      lastConsumed = Math.max(lastConsumed, consumedFromRows(rows));
-    } catch {
-      // A query racing a recovery or stop(): keep the last reading.
-    }
-    return lastConsumed;
-  };
-
+  const consumed = consumedReader(client, names.sink);
   const extraPids = (process.env[ENV_PIDS] ?? "")
     .split(",")
     .map((p) => Number(p.trim()))
     .filter((p) => Number.isInteger(p) && p > 0);
-
-  const exited: Promise<ProductExit> = Promise.race([udf.process.exited, ...(server ? [server.exited] : [])]);
-
+  let stopped = false;
   return {
     rootPids: () => [...(server ? [server.pid] : extraPids), udf.process.pid],
     consumed: {
       kind: "engine-counter",
       describe: "RisingWave Kafka source offset (last offset read + 1) from the sink job's source state table, checkpointed each barrier",
-      read: readConsumed,
+      read: consumed.read,
     },
-    exited,
+    exited: Promise.race([udf.process.exited, ...(server ? [server.exited] : [])]),
     logTail: (lines = 30) =>
       [server ? `--- risingwave ---\n${server.logTail(lines)}` : "", `--- udf server ---\n${udf.process.logTail(lines)}`].filter(Boolean).join("\n"),
     stop: async () => {
       if (stopped) return;
-      await readConsumed();
       stopped = true;
+      await consumed.read();
+      consumed.freeze();
       await stopAll().catch(() => undefined);
     },
   };

@@ -156,6 +156,46 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
   return check();
 }
 
+/**
+ * At-least-once products may repeat records, so read on until every fixture id has been seen
+ * (or the product has ended, or time is up). An output that is not JSON, or for no fixture, is stray.
+ */
+async function readOutputs(opts: FixtureRunOptions, topic: string, fixtures: ReturnType<typeof loadGateRecords>, ended: () => boolean): Promise<{ outputs: Map<string, OutputRecord>; strayOutputs: number }> {
+  const fixtureIds = new Set(fixtures.map((f) => f.eventId));
+  const outputs = new Map<string, OutputRecord>();
+  let strayOutputs = 0;
+  const readDeadline = Date.now() + (opts.readTimeoutMs ?? 180_000);
+  let fromOffset = 0;
+  while (outputs.size < fixtures.length && Date.now() < readDeadline && !ended()) {
+    fromOffset += await readTopic(
+      opts.bootstrap,
+      topic,
+      (batch) => {
+        for (const m of batch) {
+          let out: OutputRecord | undefined;
+          try {
+            out = JSON.parse(m.value.toString("utf8")) as OutputRecord;
+          } catch {
+            out = undefined;
+          }
+          if (out && fixtureIds.has(out.event_id)) outputs.set(out.event_id, out);
+          else strayOutputs++;
+        }
+      },
+      { fromOffset, stopAt: fixtures.length - outputs.size, idleMs: 30_000, timeoutMs: Math.max(1, readDeadline - Date.now()) },
+    );
+  }
+  return { outputs, strayOutputs };
+}
+
+/** What the product reports consumed once it has consumed every input (or the time is up). */
+async function consumedOnceAll(running: RunningProduct, admin: KafkaAdmin, topics: { input: string; groupId: string }, inputCount: number, timeoutMs: number): Promise<number> {
+  const source = running.consumed;
+  const readConsumed = (): Promise<number> => (source.kind === "engine-counter" ? source.read() : admin.committedOffset(topics.groupId, topics.input));
+  await waitFor(async () => (await readConsumed()) >= inputCount, timeoutMs);
+  return readConsumed();
+}
+
 export function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOptions & { keepRunning: true }): Promise<LiveFixtureRun>;
 export function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOptions): Promise<FixtureRun>;
 export async function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOptions): Promise<LiveFixtureRun | FixtureRun> {
@@ -210,43 +250,13 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
     void running.exited.then(() => (exitedEarly = true));
 
     const fixtures = loadGateRecords(fixturesDir());
-    const fixtureIds = new Set(fixtures.map((f) => f.eventId));
     const messages = gateMessages(fixtures, opts.poison ?? []);
     const inputCount = messages.length;
     await produceMessages(opts.bootstrap, topics.input, messages);
-
-    // At-least-once products may repeat records, so read on until every id has been seen
-    // (or the product has ended, or time is up).
-    const outputs = new Map<string, OutputRecord>();
-    let strayOutputs = 0;
-    const readDeadline = Date.now() + (opts.readTimeoutMs ?? 180_000);
-    let fromOffset = 0;
-    while (outputs.size < fixtures.length && Date.now() < readDeadline && !exitedEarly) {
-      fromOffset += await readTopic(
-        opts.bootstrap,
-        topics.output,
-        (batch) => {
-          for (const m of batch) {
-            let out: OutputRecord | undefined;
-            try {
-              out = JSON.parse(m.value.toString("utf8")) as OutputRecord;
-            } catch {
-              out = undefined;
-            }
-            if (out && fixtureIds.has(out.event_id)) outputs.set(out.event_id, out);
-            else strayOutputs++;
-          }
-        },
-        { fromOffset, stopAt: fixtures.length - outputs.size, idleMs: 30_000, timeoutMs: Math.max(1, readDeadline - Date.now()) },
-      );
-    }
+    const { outputs, strayOutputs } = await readOutputs(opts, topics.output, fixtures, () => exitedEarly);
     if (outputs.size < fixtures.length) log(`${product.id}: ${outputs.size} of ${fixtures.length} ids came out; log tail:\n${running.logTail(60)}`);
 
-    const consumedSource = running.consumed;
-    const readConsumed = (): Promise<number> =>
-      consumedSource.kind === "engine-counter" ? consumedSource.read() : admin.committedOffset(topics.groupId, topics.input);
-    await waitFor(async () => (await readConsumed()) >= inputCount, opts.consumedTimeoutMs ?? 30_000);
-    const consumed = await readConsumed();
+    const consumed = await consumedOnceAll(running, admin, topics, inputCount, opts.consumedTimeoutMs ?? 30_000);
 
     const live: LiveFixtureRun = {
       preparation,
