@@ -1,7 +1,7 @@
 /**
  * When a fault run's backlog counts as drained again. The tick right after a kill still has a
  * small backlog (the committed offset stands still for a second or less), so without the first
- * condition a product that has not even started again reads as drained (seen: node-passthrough,
+ * condition a product that has not even started again reads as drained (seen: the passthrough row,
  * "drained 1.0 s" with its first new output at 45.4 s).
  */
 export interface DrainPoint {

@@ -183,7 +183,7 @@ async function tallyOutputs(session: RunSession, result: FaultResult, produced: 
   const counted = tally.result();
   counted.lostRanges = counted.lostRanges.slice(0, 20);
   result.tally = counted;
-  // An output that is not JSON at all can only be a pill republished as it came (seen: node-passthrough).
+  // An output that is not JSON at all can only be a pill republished as it came (seen: the passthrough row).
   result.pillsSkipped = Math.max(0, result.pills - counted.poisonOut - counted.unreadable);
   result.extraRecords = await session.extraRecords();
   result.status = "ok";

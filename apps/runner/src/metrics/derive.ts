@@ -87,7 +87,7 @@ export function commitPeriodTicks(window: readonly Tick[]): number {
 /**
  * consumed/s from the committed offset: the median of its rate over every span of a whole number
  * of commit periods, a quarter of the window long (at least one period). A commit that lands late
- * shifts the staircase by one step from there on (quix at 20k/s on 2026-12-01: one commit a
+ * shifts the staircase by one step from there on (a Python row at 20k/s on 2026-12-01, kept as a regression test in derive.test.ts: one commit a
  * second late, every later one a step behind); that moves at most a third of the spans, which
  * cannot move the median, where a line fitted over the window read the shift as 5 % less
  * consumed and the run as saturated. A quarter-window span keeps the per-second jitter of a
@@ -181,7 +181,7 @@ export function throughput(window: readonly Tick[]): Omit<ThroughputRow, "extraR
   if (!first || !last || last.t <= first.t) throw new Error("a window needs at least two ticks");
   // Rates are slopes over every tick, not the two ends: products commit in steps (every second,
   // or at each checkpoint), and one step landing late at an end moved a 20 s window by 5 %. The
-  // committed offset is read per commit period (consumedRate): one late commit read quix keeping
+  // committed offset is read per commit period (consumedRate): one late commit read a Python row keeping
   // up at 10,000/s (output 10,000/s, p50 17 ms) as 9,397/s, "saturated", under a fitted line.
   const ts = window.map((t) => t.t);
   const offeredPerSec = slope(ts, window.map((t) => t.inputEnd));

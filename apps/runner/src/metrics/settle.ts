@@ -1,5 +1,5 @@
 /**
- * When a run's window may start. A fixed warmup measured flink while it was still eating the
+ * When a run's window may start. A fixed warmup measured a JVM row while it was still eating the
  * backlog that built up as it started (catch-up CPU, 39k/s consumed of 30k/s offered); here
  * the window waits until the backlog of unrepublished records has settled, or until it is
  * clear the product is fed beyond its capacity, or until a cap.

@@ -45,7 +45,7 @@ export class OutputAccount {
     if (!read.ok) return this.bad(m, read.why);
     const seq = seqOfEventId(read.eventId);
     if (seq === undefined || seq >= this.opts.produced) return this.bad(m, `event_id ${JSON.stringify(read.eventId)} was never produced`);
-    // A missing, null or non-numeric risk (e.g. RisingWave's NULL for a chunk whose UDF call
+    // A missing, null or non-numeric risk (e.g. an engine's SQL NULL for a chunk whose UDF call
     // failed) is no score at all, never 0.
     if (!this.opts.passthrough && typeof read.risk !== "number") return this.bad(m, `risk ${JSON.stringify(read.risk) ?? "missing"} is not a number`);
     if (this.counts[seq] !== 255) this.counts[seq] = (this.counts[seq] as number) + 1;

@@ -29,7 +29,7 @@ export async function settle(ticker: RunTicker, rate: number, minSec: number, ca
 
 /**
  * Settle, then the window. "Overloaded" is a guess from a growing backlog, and a product still
- * warming up at the warmup's end looks the same (seen: flink at 10k/s, backlog growing at 10 s,
+ * warming up at the warmup's end looks the same (seen: a JVM row at 10k/s, backlog growing at 10 s,
  * then a window of catch-up at 13k/s): the window must confirm it. When it does not (the window
  * is not saturated), that window is relabelled settle, and the run settles again by the backlog
  * alone and measures a second window.
