@@ -80,8 +80,11 @@ class ReadyOnStart(logging.Filter):
 
 def main():
     model = load_torch_model()
-    # The app is the only thread that calls the model: no autograd bookkeeping per forward.
+    # The app is the only thread that calls the model: no autograd bookkeeping per forward, and
+    # one intra-op thread as every other Python row (torch's default follows the machine's
+    # reported cores; it was already 1 on the VM of the 2026-12-01 index-v2 page).
     torch.set_grad_enabled(False)
+    torch.set_num_threads(1)
 
     skips = SkipCounter()
 
