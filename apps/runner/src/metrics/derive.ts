@@ -4,6 +4,7 @@
  */
 import type { MemoryInstrument } from "@bench/core";
 import type { Regime, ResourceRow, ThroughputRow, Tick } from "../results/types.ts";
+import { median } from "./stats.ts";
 
 /** |lag drift| at or under this is a flat backlog. */
 export const DRIFT_TOLERANCE = 0.02;
@@ -39,10 +40,7 @@ export function robustSlope(xs: readonly number[], ys: readonly number[]): numbe
       if (dx !== 0) slopes.push(((ys[j] as number) - (ys[i] as number)) / dx);
     }
   }
-  if (slopes.length === 0) return 0;
-  slopes.sort((a, b) => a - b);
-  const mid = slopes.length >> 1;
-  return slopes.length % 2 === 1 ? (slopes[mid] as number) : ((slopes[mid - 1] as number) + (slopes[mid] as number)) / 2;
+  return median(slopes);
 }
 
 /**
@@ -102,10 +100,7 @@ export function consumedRate(window: readonly Tick[]): number {
     const b = window[i + span] as Tick;
     if (b.t > a.t) rates.push((b.consumed - a.consumed) / (b.t - a.t));
   }
-  if (rates.length < 3) return robustSlope(window.map((t) => t.t), window.map((t) => t.consumed));
-  rates.sort((x, y) => x - y);
-  const mid = rates.length >> 1;
-  return rates.length % 2 === 1 ? (rates[mid] as number) : ((rates[mid - 1] as number) + (rates[mid] as number)) / 2;
+  return rates.length < 3 ? robustSlope(window.map((t) => t.t), window.map((t) => t.consumed)) : median(rates);
 }
 
 /**

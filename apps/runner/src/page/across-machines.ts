@@ -7,7 +7,7 @@
  * whether that row carries.
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
-import { median } from "../run/speed-index.ts";
+import { median } from "../metrics/stats.ts";
 import { dec2, table } from "./format.ts";
 import { countsAsResult } from "./rows.ts";
 import { microsAtReference } from "./speed.ts";

@@ -4,7 +4,7 @@
  * run at its knee; otherwise the product's row is its last run, marked with why it does not count.
  */
 import type { BenchResults, RunResult, Spread } from "../results/types.ts";
-import { median } from "../run/speed-index.ts";
+import { median } from "../metrics/stats.ts";
 import { microsAtReference } from "./speed.ts";
 
 export function productLabel(run: RunResult): string {

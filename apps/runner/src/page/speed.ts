@@ -3,8 +3,8 @@
  * reference speed (`run/speed-index.ts`), the figure a reader compares across machines.
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
-import { atReferenceSpeed, median, REFERENCE_SPEED, SPEED_INDEX_VERSION } from "../run/speed-index.ts";
-import { coefficientOfVariation } from "../run/speed-spread.ts";
+import { coefficientOfVariation, median } from "../metrics/stats.ts";
+import { atReferenceSpeed, REFERENCE_SPEED, SPEED_INDEX_VERSION } from "../run/speed-index.ts";
 import { int } from "./format.ts";
 
 /** Which speed index read a run (results without the field were read by version 1). */

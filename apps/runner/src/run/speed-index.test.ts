@@ -1,25 +1,17 @@
-import { atReferenceSpeed, indexFromCpuMicros, measureSpeedIndex, median, REFERENCE_SPEED, SPEED_INDEX_VERSION, SPEED_ISOLATES } from "./speed-index.ts";
-import { coefficientOfVariation } from "./speed-spread.ts";
+import { median } from "../metrics/stats.ts";
+import { atReferenceSpeed, indexFromCpuMicros, measureSpeedIndex, REFERENCE_SPEED, SPEED_INDEX_VERSION, SPEED_ISOLATES } from "./speed-index.ts";
 
 describe("speed index", () => {
   it("is records per CPU-second of the median repetition, so one preempted repetition cannot move it", () => {
     // 20,000 records in 0.2, 0.25, 0.1, 0.2 and 0.9 s of CPU: the median repetition took 0.2 s.
     expect(indexFromCpuMicros(20_000, [200_000, 250_000, 100_000, 200_000, 900_000])).toBeCloseTo(100_000, 6);
     expect(indexFromCpuMicros(20_000, [0])).toBe(0);
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
   });
 
   it("states a cost at the reference speed: µs × index ÷ reference", () => {
     expect(atReferenceSpeed(10, REFERENCE_SPEED * 2)).toBeCloseTo(20, 9);
     expect(atReferenceSpeed(10, REFERENCE_SPEED)).toBeCloseTo(10, 9);
     expect(atReferenceSpeed(10, 0)).toBe(0);
-  });
-
-  it("coefficient of variation: sample standard deviation over the mean", () => {
-    expect(coefficientOfVariation([10, 10, 10])).toBe(0);
-    expect(coefficientOfVariation([9, 11])).toBeCloseTo(Math.SQRT2 / 10, 9);
-    expect(coefficientOfVariation([5])).toBe(0);
   });
 
   it("does the same work in every isolate (same checksum) and reports the median isolate", async () => {

@@ -20,6 +20,7 @@
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { makeTemplate, mulberry32 } from "@bench/core";
+import { median } from "../metrics/stats.ts";
 
 /** Bump when the work or the statistic changes: readings of two versions are not comparable. */
 export const SPEED_INDEX_VERSION = 2;
@@ -45,13 +46,6 @@ export interface SpeedReading {
   isolates: number[];
   checksum: number;
   version: number;
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /** Records per CPU-second of the median repetition (repetitions of no measurable CPU are left out). */

@@ -5,7 +5,7 @@
  *   pnpm --filter runner exec tsx src/tools/speed-index-spread.ts 20
  */
 import { measureSpeedIndex } from "../run/speed-index.ts";
-import { coefficientOfVariation } from "../run/speed-spread.ts";
+import { coefficientOfVariation } from "../metrics/stats.ts";
 
 async function main(readings: number): Promise<void> {
   const values: number[] = [];
