@@ -13,6 +13,8 @@ export type {
   RunningProduct,
 } from "./adapter.ts";
 export { benchAppEnv, freePort, runningApp, startReadyApp } from "./app-process.ts";
+export { JAVA_HOME, javaCheck, javaPrerequisite, javaVersion, parseJavaVersion } from "./java.ts";
+export { pomFor, resolveJars, type MavenArtifact } from "./maven.ts";
 export { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
 export { featureMatrix, normalise, type FeatureVector } from "./features.ts";
 export { mix32, mulberry32, type Rng } from "./random.ts";

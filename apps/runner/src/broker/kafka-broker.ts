@@ -6,8 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
-import { freePort, KafkaAdmin, ManagedProcess } from "@bench/core";
-import { resolveJars, type MavenArtifact } from "./maven.ts";
+import { freePort, KafkaAdmin, ManagedProcess, resolveJars, type MavenArtifact } from "@bench/core";
 
 export const KAFKA_VERSION = "4.1.1";
 const LOG4J_VERSION = "2.24.3";

@@ -6,10 +6,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { debianTorchPrerequisites, prepareDebianTorchEnv, runningApp, startReadyApp, missingReason, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { debianTorchPrerequisites, JAVA_HOME, javaPrerequisite, prepareDebianTorchEnv, runningApp, startReadyApp, missingReason, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { CONNECTOR, ensureConnectorJar } from "./connector.ts";
 import { jobEnv, jobPaths } from "./job-env.ts";
-import { JAVA_HOME, javaCheck, javaVersion } from "./java.ts";
 import { PYTHON_ROW } from "./pins.ts";
 
 const APP = fileURLToPath(new URL("../app/main.py", import.meta.url));
@@ -31,7 +30,7 @@ interface Found {
 }
 
 async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
-  const jvm = javaCheck(await javaVersion());
+  const jvm = await javaPrerequisite();
   if (!jvm.ok) return { ok: false, reason: missingReason(jvm) };
   const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
   if (!env.ok) return env;
@@ -79,6 +78,6 @@ export const flink: Product<Found> = {
   prepare,
   start,
   // What prepare() asks first: the JVM at JAVA_HOME, then Debian's Python and torch.
-  prerequisites: async (): Promise<Prerequisite[]> => [javaCheck(await javaVersion()), ...(await debianTorchPrerequisites())],
+  prerequisites: async (): Promise<Prerequisite[]> => [await javaPrerequisite(), ...(await debianTorchPrerequisites())],
   ci: { rate: 5000 },
 };

@@ -1,11 +1,10 @@
 /**
- * The JVM PyFlink starts: Debian 12's OpenJDK 17 (Flink 2.2 runs on 11, 17 and 21). PyFlink
- * finds it through JAVA_HOME; the --add-opens Arrow needs on 17 come with the
- * env.java.opts.all of the config.yaml inside the apache-flink wheel, so nothing is added here.
+ * The JVM the Java-based rows run on (Flink's MiniCluster, Kafka Streams, Spark): Debian 12's
+ * OpenJDK 17, at a fixed JAVA_HOME so each row starts the same JVM the doctor checked.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { PrerequisiteFound, PrerequisiteMissing } from "@bench/core";
+import type { PrerequisiteFound, PrerequisiteMissing } from "./adapter.ts";
 import { execa } from "execa";
 
 export const JAVA_HOME = "/usr/lib/jvm/java-17-openjdk-amd64";
@@ -25,7 +24,12 @@ export async function javaVersion(javaHome: string = JAVA_HOME): Promise<string 
 
 /** javaVersion()'s answer as the doctor lists it and prepare() refuses with it. */
 export function javaCheck(version: string | undefined, javaHome: string = JAVA_HOME): PrerequisiteFound | PrerequisiteMissing {
-  const name = "OpenJDK 17 (Flink)";
+  const name = "OpenJDK 17";
   if (version !== undefined) return { name, have: version, ok: true };
-  return { name, have: "none", ok: false, reason: `no Java at ${javaHome} (PyFlink's JVM)`, fix: "apt-get install openjdk-17-jdk-headless" };
+  return { name, have: "none", ok: false, reason: `no Java at ${javaHome}`, fix: "apt-get install openjdk-17-jdk-headless" };
+}
+
+/** The doctor's row and prepare()'s refusal for every row that runs on the JVM. */
+export async function javaPrerequisite(javaHome: string = JAVA_HOME): Promise<PrerequisiteFound | PrerequisiteMissing> {
+  return javaCheck(await javaVersion(javaHome), javaHome);
 }

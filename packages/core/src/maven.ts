@@ -1,6 +1,6 @@
 /**
  * Resolving Java artifacts with their runtime dependencies from Maven Central into the cache,
- * once. A throwaway pom lists what is wanted; `dependency:copy-dependencies` does the rest.
+ * once (the broker, JVM rows' libraries). A throwaway pom lists what is wanted; `dependency:copy-dependencies` does the rest.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -41,7 +41,7 @@ export async function resolveJars(dir: string, artifacts: MavenArtifact[], log: 
     all: true,
   });
   if (result.exitCode !== 0 || !existsSync(libs) || readdirSync(libs).length === 0) {
-    throw new Error(`mvn could not resolve the broker's jars (exit ${result.exitCode}):\n${String(result.all ?? "").split("\n").slice(-20).join("\n")}`);
+    throw new Error(`mvn could not resolve ${artifacts.map((a) => a.artifactId).join(", ")} (exit ${result.exitCode}):\n${String(result.all ?? "").split("\n").slice(-20).join("\n")}`);
   }
   writeFileSync(marker, new Date().toISOString());
   return libs;
