@@ -151,4 +151,11 @@ export interface Product<Found = unknown> {
    * an offered rate a CI runner keeps up with. Absent: the bench's default rate.
    */
   ci?: { rate: number };
+  /**
+   * This row is the plain client every row of one runtime sits on (the floor): the page states,
+   * for each other row whose `versions` name that runtime (e.g. "python"), that row's µs per
+   * record minus this row's at the same rate, measured in the same bench ("what the framework
+   * adds"). Absent: the row is no floor.
+   */
+  floorFor?: string;
 }
