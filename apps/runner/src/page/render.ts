@@ -8,6 +8,7 @@ import { acrossMachinesSection, type OtherMachine } from "./across-machines.ts";
 import { answerSection } from "./answer.ts";
 import { breakdownSection } from "./breakdown.ts";
 import { renderFaults } from "./faults.ts";
+import { frameworkAddsSection } from "./framework-adds.ts";
 import { table } from "./format.ts";
 import { CHARACTERISTICS, INPUT_AND_GATE, INTRO } from "./prose.ts";
 import { productLabel, rowsOf } from "./rows.ts";
@@ -48,6 +49,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     ...spreadSection(results, measured),
     ...resourcesSection(measured),
     ...breakdownSection(results, measured),
+    ...frameworkAddsSection(results),
     ...conditionsSection(measured),
     ...notesSection(results, all),
     ...sweepSections(results.sweeps ?? []),

@@ -128,6 +128,8 @@ export interface RunResult {
   family?: string;
   /** A reference row that republishes without scoring (Product.passthrough): the ceiling, not a contender. */
   passthrough?: boolean;
+  /** The row is the plain-client floor of this runtime (Product.floorFor): the page's "what the framework adds" subtracts it. */
+  floorFor?: string;
   /** Set on the runs of a sweep: why this rate was run. */
   sweepPurpose?: "climb" | "refine" | "confirm";
   status: RunStatus;

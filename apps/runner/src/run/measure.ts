@@ -40,6 +40,7 @@ function emptyResult(product: Product, prepared: Prepared, settings: RunSettings
     product: product.id,
     ...(product.family ? { family: product.family } : {}),
     ...(product.passthrough ? { passthrough: true } : {}),
+    ...(product.floorFor ? { floorFor: product.floorFor } : {}),
     status: "failed",
     startedAt: new Date().toISOString(),
     settings: { offeredRate, warmupSec, windowSec, parallelism, seed },

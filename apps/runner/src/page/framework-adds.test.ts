@@ -1,0 +1,66 @@
+import type { BenchResults, RunResult } from "../results/types.ts";
+import { frameworkAdds, frameworkAddsSection, startSpan } from "./framework-adds.ts";
+
+const quiet = { speedIndexBefore: 600_000, speedIndexAfter: 600_000, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: false, noisyBecause: [] };
+
+/** A counting run (valid, settled, quiet, keep-up) of `product` at `rate` costing `micros`. */
+function run(product: string, rate: number, micros: number, extra: Partial<RunResult> = {}): RunResult {
+  return {
+    product,
+    status: "ok",
+    settled: true,
+    conditions: quiet,
+    startedAt: "2026-12-01T18:00:00.000Z",
+    settings: { offeredRate: rate, warmupSec: 10, windowSec: 20, parallelism: 2, seed: 1 },
+    row: { delivery: "", processing: "", engine: "", scaling: "", decode: "" },
+    versions: { python: "3.11.2" },
+    deviations: [],
+    notes: [],
+    consumedSource: "group offsets",
+    throughput: { offeredPerSec: rate, consumedPerSec: rate, regime: "keep-up", lagDrift: 0, cpuAvg: 50, rowsPerCore: 1e6 / micros, rowsPerGb: 1, cpuMicrosPerInference: micros, outputPerSec: rate, extraRecordsPerRecord: 0 },
+    gendataWarnings: [],
+    ticks: [],
+    ...extra,
+  };
+}
+
+const results = (runs: RunResult[]): BenchResults => ({ runs }) as unknown as BenchResults;
+
+describe("what the framework adds", () => {
+  it("subtracts the floor's median µs from a same-runtime row's at every rate both kept up with, highest rate first", () => {
+    const floor = { floorFor: "python" };
+    const rows = frameworkAdds(
+      results([
+        run("plain", 10_000, 10, floor),
+        run("plain", 10_000, 12, floor),
+        run("plain", 20_000, 9, { ...floor, startedAt: "2026-12-01T18:30:00.000Z" }),
+        run("plain", 40_000, 8, floor),
+        run("framework", 10_000, 25),
+        run("framework", 20_000, 20),
+        // saturated at 40k: not a counting run, so no pair there
+        run("framework", 40_000, 19, { throughput: { ...run("x", 40_000, 19).throughput!, regime: "saturated" } }),
+        // another runtime: no floor for it
+        run("jvm", 20_000, 7, { versions: { java: "17" } }),
+      ]),
+    );
+    expect(rows).toEqual([
+      { product: "framework", floor: "plain", rate: 20_000, rowMicros: 20, rowRuns: 1, floorMicros: 9, floorRuns: 1, adds: 11, from: "2026-12-01T18:00:00.000Z", to: "2026-12-01T18:30:00.000Z" },
+      { product: "framework", floor: "plain", rate: 10_000, rowMicros: 25, rowRuns: 1, floorMicros: 11, floorRuns: 2, adds: 14, from: "2026-12-01T18:00:00.000Z", to: "2026-12-01T18:00:00.000Z" },
+    ]);
+  });
+
+  it("leaves out passthrough rows and pages without a floor", () => {
+    expect(frameworkAdds(results([run("plain", 10_000, 10, { floorFor: "python" }), run("copy", 10_000, 5, { passthrough: true })]))).toEqual([]);
+    expect(frameworkAddsSection(results([run("framework", 10_000, 25)]))).toEqual([]);
+  });
+
+  it("renders a table with the difference and the ratio", () => {
+    const text = frameworkAddsSection(results([run("plain", 10_000, 10, { floorFor: "python" }), run("framework", 10_000, 25)])).join("\n");
+    expect(text).toContain("| framework | plain | 10,000 | 25.00 (1) | 10.00 (1) | +15.00 | 2.50× | 2026-12-01 18:00 |");
+  });
+
+  it("writes a span of start times on one day once", () => {
+    expect(startSpan("2026-12-01T18:00:00Z", "2026-12-01T18:42:00Z")).toBe("2026-12-01 18:00–18:42");
+    expect(startSpan("2026-12-01T23:50:00Z", "2026-12-02T00:10:00Z")).toBe("2026-12-01 23:50 – 2026-12-02 00:10");
+  });
+});
