@@ -1,0 +1,65 @@
+/**
+ * The confluent-kafka row: a plain consume-score-produce loop (app/main.py) on confluent-kafka's
+ * Consumer and Producer, no framework, in a pinned venv over Debian's torch. It is the floor
+ * of the Python rows: the page subtracts its µs per record from theirs ("what the framework adds").
+ */
+import { join } from "node:path";
+import { execa } from "execa";
+import { benchAppEnv, debianTorchPrerequisites, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { PYTHON_ROW } from "./pins.ts";
+
+/** What start() needs from prepare(): the venv's interpreter. */
+interface Found {
+  python: string;
+}
+
+const APP = join(import.meta.dirname, "..", "app", "main.py");
+/** First start imports torch and checks the model card's probes: slow on a busy 2-core box. */
+const READY_TIMEOUT_MS = 120_000;
+
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
+  const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
+  if (!env.ok) return env;
+  // The C client inside the wheel: the one the shared settings are librdkafka's names for.
+  const librdkafka = await execa(env.python, ["-c", "import confluent_kafka; print(confluent_kafka.libversion()[0])"]);
+  // Every shared setting goes to librdkafka as it is: no deviation.
+  return { ok: true, versions: { ...env.versions, librdkafka: librdkafka.stdout.trim() }, deviations: [], found: { python: env.python } };
+}
+
+async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
+  const app = await startReadyApp({
+    name: "confluent-kafka",
+    command: python,
+    args: [APP],
+    cwd: join(import.meta.dirname, "..", "app"),
+    env: benchAppEnv(ctx),
+    logFile: join(ctx.runDir, "confluent-kafka.log"),
+    readyTimeoutMs: READY_TIMEOUT_MS,
+  });
+  ctx.log(`confluent-kafka consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${app.pid})`);
+  // The loop stops within one batch wait (100 ms) plus a flush and a commit: the default grace is ample.
+  return runningApp(app);
+}
+
+export const confluentKafka: Product<Found> = {
+  id: "confluent-kafka",
+  row: {
+    delivery: "at-least-once (idempotent, acks=all; per batch: producer.flush() until every output is acknowledged, then a synchronous commit)",
+    processing: "batch (consume() of ≤10k records or 100 ms), one torch forward per batch, one produce() per record",
+    engine: "in-process · plain Python loop over librdkafka (confluent-kafka C client), no framework",
+    scaling: "none (one consumer, one thread, GIL)",
+    decode: "full record (19 of 19 fields, orjson dict)",
+  },
+  notes: [
+    "The Python floor: no framework, only what a Python app pays anyway to read from Kafka, score and write back (confluent-kafka over librdkafka, orjson, one torch forward per batch). The page's 'what the framework adds' subtracts this row's µs per record from each Python row's. It is written as a competent user writes it, not tuned: a synchronous loop that waits for each batch's outputs to be acknowledged (flush) and then for the commit before it reads the next batch.",
+    "Decode as the other Python rows: orjson parses every record whole (the JSON library faststream and quix use, so the difference is not a JSON library's), then the shared record check; a record that cannot be scored is skipped, counted and logged, and its offset is committed with the batch. Outputs are keyed by the record's partition_key; one delivery callback per output records a failure, which stops the app before the batch is committed.",
+    "Consumed/s is the group's committed offset, moved once per batch. A kill -9 replays the batch in hand (its outputs may be in the output topic already): duplicates are expected, losses are not.",
+  ],
+  prepare,
+  start,
+  prerequisites: debianTorchPrerequisites,
+  // Commits only follow a flush that every output of the batch survived: a kill -9 loses
+  // nothing (read in librdkafka's flush and commit semantics), so lossUnderKill stays absent.
+  ci: { rate: 5000 },
+  floorFor: "python",
+};
