@@ -1,0 +1,78 @@
+package bench;
+
+import ai.onnxruntime.NodeInfo;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.FloatBuffer;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The frozen risk model through ONNX Runtime, one record per run() call: Kafka Streams hands a
+ * processor one record at a time, and batching would mean buffering records by hand across
+ * process() calls (and punctuations to flush them), which is not how a Streams app is written.
+ * The input and output names and the normalisation maxima come from the model card.
+ */
+final class RiskModel implements AutoCloseable {
+    private static final long[] SHAPE = {1, 4};
+
+    private final OrtEnvironment env;
+    private final OrtSession session;
+    private final String inputName;
+    private final String outputName;
+    private final String[] features;
+    private final double[] maxima;
+    private final FloatBuffer input = FloatBuffer.allocate(4);
+
+    RiskModel(Path modelsDir, ObjectMapper json) throws IOException, OrtException {
+        JsonNode card = json.readTree(modelsDir.resolve("risk_mlp.card.json").toFile());
+        inputName = card.path("onnx").path("input").asText();
+        outputName = card.path("onnx").path("output").asText();
+        features = new String[card.path("features").size()];
+        maxima = new double[features.length];
+        for (int i = 0; i < features.length; i++) {
+            features[i] = card.path("features").get(i).asText();
+            maxima[i] = card.path("maxima").path(features[i]).asDouble();
+        }
+        env = OrtEnvironment.getEnvironment();
+        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+        // A 4-16-1 network: more intra-op threads only add wake-ups (every row runs its model on one thread).
+        options.setIntraOpNumThreads(1);
+        options.setInterOpNumThreads(1);
+        session = env.createSession(modelsDir.resolve(card.path("onnx").path("file").asText()).toString(), options);
+    }
+
+    /** The session's inputs and outputs, for the log: names, types and shapes. */
+    String describe() throws OrtException {
+        StringBuilder text = new StringBuilder();
+        for (Map.Entry<String, NodeInfo> e : session.getInputInfo().entrySet()) text.append("input ").append(e.getValue()).append("; ");
+        for (Map.Entry<String, NodeInfo> e : session.getOutputInfo().entrySet()) text.append("output ").append(e.getValue());
+        return text.toString();
+    }
+
+    /** risk_model.normalise: clip(value / maximum, 0, 1) in double, then float32 (as torch.tensor does). */
+    static float feature(double value, double maximum) {
+        return (float) Math.min(Math.max(value / maximum, 0.0), 1.0);
+    }
+
+    /** The model's risk for one complete record (RecordCheck.problem(record) == null). */
+    float score(JsonNode record) throws OrtException {
+        input.clear();
+        for (int i = 0; i < features.length; i++) input.put(feature(record.get(features[i]).doubleValue(), maxima[i]));
+        input.flip();
+        try (OnnxTensor tensor = OnnxTensor.createTensor(env, input, SHAPE);
+             OrtSession.Result result = session.run(Map.of(inputName, tensor))) {
+            return ((float[][]) result.get(outputName).orElseThrow().getValue())[0][0];
+        }
+    }
+
+    @Override
+    public void close() throws OrtException {
+        session.close();
+    }
+}
