@@ -1,0 +1,190 @@
+"""Bytewax scoring app: one dataflow, one worker, one eager PyTorch forward per batch.
+
+    KafkaSource (the run's one input partition, up to BATCH_SIZE records per poll)
+      -> flat_map_batch "score": json.loads every record, skip and count the ones that cannot
+         be scored, ONE forward for the rest of the batch
+      -> KafkaSink (keyed by the record's partition_key)
+
+Run as Bytewax's own CLI runs a dataflow (the adapter starts it):
+    python -m bytewax.run main:build_flow() -w 1 -r STATE/recovery -s 1 -b 0
+
+Delivery: Bytewax keeps no consumer group. KafkaSource's position is part of the recovery
+snapshot (SQLite partitions in the recovery directory, one snapshot a second); KafkaSink flushes
+its producer after every batch it writes, so a restart resumes from the last snapshot and
+replays what came after it (duplicates, at-least-once).
+
+Consumed: with no group to read, the app writes the highest input offset + 1 it has scored to
+STATE/consumed once a second (written whole, then renamed over the old one); the runner reads
+that file as the row's engine counter.
+
+Settings come from the BENCH_* environment variables the adapter sets; the Kafka client settings
+every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (JSON, librdkafka's
+names) and go to confluent-kafka as they are, through the connectors' add_config.
+"""
+import atexit
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
+
+import torch  # noqa: E402
+from bytewax import operators as op  # noqa: E402
+from bytewax.connectors.kafka import KafkaSink, KafkaSinkMessage, KafkaSource  # noqa: E402
+from bytewax.dataflow import Dataflow  # noqa: E402
+from bytewax.inputs import StatefulSourcePartition  # noqa: E402
+
+from bench_kit import announce_ready, bench_env, librdkafka_config, metrics_of, output_record, record_problem  # noqa: E402
+from risk_model import load_torch_model, normalise  # noqa: E402
+
+# Records per poll of the source, so at most per forward. KafkaSource's default is 1,000; this
+# matches FastStream's batch bound (10k).
+BATCH_SIZE = int(os.environ.get("BENCH_BYTEWAX_BATCH_SIZE", "10000"))
+# Where the adapter keeps this consumer's state: the recovery partitions and the counter file.
+STATE_DIR = Path(os.environ["BENCH_BYTEWAX_STATE_DIR"])
+COUNTER_FILE = STATE_DIR / "consumed"
+
+
+class ConsumedCounter:
+    """The highest input offset + 1 the dataflow has scored, written to COUNTER_FILE once a
+    second by a daemon thread (never on the per-record path) whenever it has moved."""
+
+    def __init__(self, path: Path, interval_s: float = 1.0):
+        self.path = path
+        self.interval_s = interval_s
+        self.position = 0
+        # Nothing is written until the dataflow has a position: a restart never shows 0.
+        self._written = 0
+
+    def advance(self, next_offset: int) -> None:
+        if next_offset > self.position:
+            self.position = next_offset
+
+    def write(self) -> None:
+        position = self.position
+        if position == self._written:
+            return
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(f"{position}\n")
+        # A reader sees the old number or the new one, never half a file.
+        os.replace(tmp, self.path)
+        self._written = position
+
+    def start(self) -> None:
+        def loop():
+            while True:
+                time.sleep(self.interval_s)
+                self.write()
+
+        threading.Thread(target=loop, name="consumed-counter", daemon=True).start()
+
+
+class StoppablePartition(StatefulSourcePartition):
+    """The Kafka partition as KafkaSource builds it, ended at the next poll once `stopping` is
+    set: the input then reaches its end, Bytewax takes its end-of-input snapshot, the sink
+    flushes and closes and the run returns (exit 0), as on a finite input."""
+
+    def __init__(self, inner, stopping: threading.Event):
+        self._inner = inner
+        self._stopping = stopping
+
+    def next_batch(self):
+        if self._stopping.is_set():
+            raise StopIteration()
+        return self._inner.next_batch()
+
+    def next_awake(self):
+        return self._inner.next_awake()
+
+    def snapshot(self):
+        return self._inner.snapshot()
+
+    def close(self):
+        self._inner.close()
+
+
+class BenchKafkaSource(KafkaSource):
+    """KafkaSource whose partition stops on SIGTERM and prints the ready line once its consumer
+    is assigned. Bytewax builds the partition with the offset it resumes from (read from the
+    recovery store): every record before it was scored by an earlier run, so the counter
+    starts there."""
+
+    def __init__(self, *args, stopping: threading.Event, counter: ConsumedCounter, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._stopping = stopping
+        self._counter = counter
+
+    def build_part(self, step_id, for_part, resume_state):
+        part = StoppablePartition(super().build_part(step_id, for_part, resume_state), self._stopping)
+        if resume_state is not None:
+            self._counter.advance(resume_state)
+        announce_ready(f"partition {for_part} from offset {'start' if resume_state is None else resume_state}")
+        return part
+
+
+def scorer(model, counter: ConsumedCounter):
+    skipped = 0
+
+    def score_batch(messages):
+        nonlocal skipped
+        records = []
+        for msg in messages:
+            try:
+                record = json.loads(msg.value)
+            except (TypeError, ValueError) as exc:  # no value, not UTF-8, not JSON
+                record, problem = None, f"not JSON: {exc}"
+            else:
+                problem = record_problem(record)
+            if problem is None:
+                records.append(record)
+            else:
+                skipped += 1
+                print(f"skipped record at offset {msg.offset}: {problem} (skipped {skipped})", file=sys.stderr, flush=True)
+        outputs = []
+        if records:
+            features = torch.tensor([normalise(*metrics_of(r)) for r in records], dtype=torch.float32)
+            risks = model(features).squeeze(1).tolist()
+            for record, risk in zip(records, risks):
+                key = record.get("partition_key")
+                outputs.append(KafkaSinkMessage(key.encode() if isinstance(key, str) else None, json.dumps(output_record(record, risk)).encode()))
+        if messages:
+            counter.advance(messages[-1].offset + 1)
+        return outputs
+
+    return score_batch
+
+
+def stop_on_sigterm() -> threading.Event:
+    """The runner stops the app with SIGTERM. Python's default would end the process at once
+    and a KeyboardInterrupt raised inside a step fails the dataflow with an error: instead the
+    source ends its input at its next poll (see StoppablePartition)."""
+    stopping = threading.Event()
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: stopping.set())
+    return stopping
+
+
+def build_flow():
+    bench = bench_env()
+    # The dataflow's one worker is the only thread that calls the model: no autograd
+    # bookkeeping, and one intra-op thread as every other Python row.
+    torch.set_grad_enabled(False)
+    torch.set_num_threads(1)
+    model = load_torch_model()
+
+    counter = ConsumedCounter(COUNTER_FILE)
+    counter.start()
+    atexit.register(counter.write)
+
+    flow = Dataflow("bench-score")
+    # raise_on_errors (the default): a consumer error stops the dataflow rather than being
+    # passed on as a record; malformed records are no consumer error and are skipped in score.
+    source = BenchKafkaSource(
+        [bench.bootstrap], [bench.input_topic], batch_size=BATCH_SIZE, add_config=librdkafka_config("consumer"), stopping=stop_on_sigterm(), counter=counter
+    )
+    scored = op.flat_map_batch("score", op.input("in", flow, source), scorer(model, counter))
+    op.output("out", scored, KafkaSink([bench.bootstrap], bench.output_topic, add_config=librdkafka_config("producer")))
+    return flow

@@ -1,0 +1,102 @@
+/**
+ * The bytewax app against the dev broker: the gate's fixtures in (256 generated records, then
+ * every spelling case as its raw text), each scored out with the reference risk, the engine
+ * counter at the record count, the shared client settings in librdkafka's own dump, a clean
+ * stop; a second start on the same group resumes from Bytewax's snapshot; poison pills are
+ * skipped and counted.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, KafkaAdmin, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot, type RunningProduct } from "@bench/core";
+import { alive, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { bytewax } from "../../src/product.ts";
+import { RECOVERY_DIR, RECOVERY_PARTITION } from "../../src/state.ts";
+
+const bootstrap = process.env.BENCH_BOOTSTRAP;
+if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: point it at a Kafka broker, e.g. BENCH_BOOTSTRAP=127.0.0.1:19092");
+
+const cacheDir = join(cacheRoot(), "bytewax");
+const log = (line: string): void => console.log(line);
+
+describe("bytewax adapter", () => {
+  let run: LiveFixtureRun | undefined;
+  let again: RunningProduct | undefined;
+
+  afterAll(async () => {
+    await again?.stop();
+    await run?.stop();
+  });
+
+  it("prepares its pinned environment", async () => {
+    const prep = await bytewax.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
+    if (!prep.ok) throw new Error(prep.reason);
+    expect(prep.versions.bytewax).toBe("0.21.1");
+    expect(prep.versions.python).toMatch(/^3\.11\./);
+    expect(prep.versions.torch).toMatch(/^\d+\.\d+/);
+    expect(prep.versions.librdkafka).toMatch(/^\d+\.\d+\.\d+/);
+  }, 900_000);
+
+  it("scores every fixture record with the reference risk, counts them all consumed, then stops cleanly", async () => {
+    run = await scoreFixturesThroughProduct(bytewax, { bootstrap, cacheDir, topicPrefix: "bytewax-it", log, keepRunning: true });
+    expect(run.aliveAtStart).toEqual(run.rootPids);
+    expect(run.running.consumed.kind).toBe("engine-counter");
+    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], strayOutputs: 0, consumed: FIXTURE_COUNT });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
+    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
+    // Bytewax keeps its position in its recovery store, never in a consumer group or a topic of its own.
+    expect(existsSync(join(run.runDir, "bytewax-state", RECOVERY_DIR, RECOVERY_PARTITION))).toBe(true);
+    expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
+    expect(effectiveSettingsMismatches(run.running.logTail(2000), KAFKA_SETTINGS)).toEqual([]);
+
+    // SIGTERM ends the input: Bytewax snapshots, the sink flushes, exit code 0.
+    const roots = run.rootPids;
+    await run.running.stop();
+    expect(await run.running.exited).toEqual({ code: 0, signal: null });
+    expect(roots.filter(alive)).toEqual([]);
+  }, 400_000);
+
+  it("starts again on the same group from the snapshot the stop took: nothing replayed", async () => {
+    if (!run) throw new Error("the first run did not start");
+    const prep = await bytewax.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
+    if (!prep.ok) throw new Error(prep.reason);
+    const { input, output, groupId } = run.topics;
+    again = await bytewax.start(
+      { bootstrap, kafka: KAFKA_SETTINGS, inputTopic: input, outputTopic: output, groupId, parallelism: 1, runDir: join(run.runDir, "restart"), repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log },
+      prep.found,
+    );
+    expect(again.logTail(2000)).toContain(`BENCH_READY partition 0-${input} from offset ${FIXTURE_COUNT}`);
+    expect(again.consumed.kind === "engine-counter" && (await again.consumed.read())).toBe(FIXTURE_COUNT);
+    const admin = await KafkaAdmin.connect(bootstrap);
+    try {
+      // Give a replay, were there one, time to land: the output holds each fixture once.
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(await admin.endOffset(output)).toBe(FIXTURE_COUNT);
+    } finally {
+      await admin.close();
+    }
+    const roots = again.rootPids();
+    await again.stop();
+    expect(await again.exited).toEqual({ code: 0, signal: null });
+    expect(roots.filter(alive)).toEqual([]);
+  }, 400_000);
+});
+
+describe("bytewax with poison pills", () => {
+  let run: LiveFixtureRun | undefined;
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  it("skips and counts every pill by offset, scores every good record around them, keeps running and stops cleanly", async () => {
+    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
+    run = await scoreFixturesThroughProduct(bytewax, { bootstrap: bootstrap as string, cacheDir, topicPrefix: "bytewax-poison-it", poison: pills, keepRunning: true });
+    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
+    expect(run.outputs.size).toBe(FIXTURE_COUNT);
+    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
+    // The pills' offsets are counted too: skipped, not stuck.
+    expect(run.consumed).toBe(run.inputCount);
+    const skipped = run.running.logTail(2000).match(/skipped record at offset \d+: /g) ?? [];
+    expect(skipped).toHaveLength(pills.length);
+    expect(await run.stop()).toEqual({ exit: { code: 0, signal: null }, aliveAfterStop: [] });
+  }, 900_000);
+});
