@@ -12,8 +12,9 @@ export const kafkaStreamsProfileRules: ProfileRules = {
   frames: [
     // The [1, 4] input tensor is built from the features: feature work, as the Python rows count building theirs.
     { category: "features", frame: /^ai\.onnxruntime\.OnnxTensor\.createTensor$/, anywhere: true },
-    { category: "features", frame: /^bench\.RiskModel\.feature$/ },
-    { category: "model", frame: /^ai\.onnxruntime\.|^bench\.RiskModel\.score$/ },
+    // score() itself reads the four metrics and fills the input buffer; the run is in ai.onnxruntime.
+    { category: "features", frame: /^bench\.RiskModel\.(feature|score)$/ },
+    { category: "model", frame: /^ai\.onnxruntime\./ },
     // Jackson: reading the tree (and the complete-record check) is decode, writing the output is encode.
     {
       category: "decode",

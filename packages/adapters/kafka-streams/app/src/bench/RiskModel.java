@@ -8,6 +8,8 @@ import ai.onnxruntime.OrtSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.file.Path;
 import java.util.Map;
@@ -27,7 +29,9 @@ final class RiskModel implements AutoCloseable {
     private final String outputName;
     private final String[] features;
     private final double[] maxima;
-    private final FloatBuffer input = FloatBuffer.allocate(4);
+    // Direct and in native order: ONNX Runtime wraps it without a copy (a heap buffer would be
+    // copied into a freshly allocated direct buffer on every call).
+    private final FloatBuffer input = ByteBuffer.allocateDirect(4 * Float.BYTES).order(ByteOrder.nativeOrder()).asFloatBuffer();
 
     RiskModel(Path modelsDir, ObjectMapper json) throws IOException, OrtException {
         JsonNode card = json.readTree(modelsDir.resolve("risk_mlp.card.json").toFile());
