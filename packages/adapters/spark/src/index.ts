@@ -1,4 +1,4 @@
 import type { Product } from "@bench/core";
+import { spark } from "./product.ts";
 
-// Work in progress: the row is being written.
-export const products: Product[] = [];
+export const products: Product[] = [spark];

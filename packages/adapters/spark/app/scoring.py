@@ -1,0 +1,71 @@
+"""The Spark row's scoring function, run by Spark's Python workers through mapInArrow.
+
+A module of its own (shipped with addPyFile) so that workers import it by name: its model is
+then loaded once per Python worker process and kept while Spark reuses the worker, instead of
+travelling pickled with every task. Each Arrow batch of Kafka rows (value, offset) is parsed in
+full with orjson, checked with the kit's complete-record rule, scored with ONE torch forward and
+returned as Kafka rows (key = partition_key, value = the output JSON). A record that is not a
+complete telemetry record comes back with a null value and a log line; the job counts those
+rows (observe) and leaves them out before the sink.
+"""
+import os
+import sys
+from typing import Iterator
+
+import orjson
+import pyarrow as pa
+import torch
+
+sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
+from bench_kit import metrics_of, output_record, record_problem  # noqa: E402
+from risk_model import load_torch_model, normalise  # noqa: E402
+
+OUTPUT_SCHEMA = "key string, value binary"
+_model = None
+
+
+def model():
+    global _model
+    if _model is None:
+        # The network is tiny: intra-op threads only add wake-ups; Spark runs one worker per task.
+        torch.set_num_threads(1)
+        _model = load_torch_model()
+    return _model
+
+
+def parse(raw, offset):
+    """The record, or None after logging why it cannot be scored."""
+    try:
+        record = orjson.loads(raw or b"")
+        problem = record_problem(record)
+    except orjson.JSONDecodeError as error:
+        problem = f"not JSON: {error}"
+    if problem is None:
+        return record
+    print(f"skipped record at offset {offset}: {problem}", file=sys.stderr, flush=True)
+    return None
+
+
+def score_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
+    records = [parse(raw, offset) for raw, offset in zip(batch.column("value").to_pylist(), batch.column("offset").to_pylist())]
+    good = [r for r in records if r is not None]
+    risks = iter([])
+    if good:
+        with torch.no_grad():
+            features = torch.tensor([normalise(*metrics_of(r)) for r in good], dtype=torch.float32)
+            risks = iter(model()(features).squeeze(1).tolist())
+    keys, values = [], []
+    for record in records:
+        if record is None:
+            keys.append(None)
+            values.append(None)
+            continue
+        key = record.get("partition_key")
+        keys.append(key if isinstance(key, str) else None)
+        values.append(orjson.dumps(output_record(record, next(risks))))
+    return pa.RecordBatch.from_arrays([pa.array(keys, pa.string()), pa.array(values, pa.binary())], names=["key", "value"])
+
+
+def score_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+    for batch in batches:
+        yield score_batch(batch)
