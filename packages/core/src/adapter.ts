@@ -66,6 +66,13 @@ export type ConsumedSource =
   | { kind: "group-offsets" }
   | { kind: "engine-counter"; describe: string; read(): Promise<number> };
 
+/** What an engine reports about the processes it runs elsewhere. */
+export interface RemoteResources {
+  describe: string;
+  /** CPU seconds since they started (cumulative), and their resident memory now when known. */
+  read(): Promise<{ cpuSeconds: number; rssBytes?: number }>;
+}
+
 export interface ProductExit {
   code: number | null;
   signal: string | null;
@@ -75,6 +82,13 @@ export interface RunningProduct {
   /** Roots of the process trees to sample; descendants are found afresh each tick. */
   rootPids(): number[];
   consumed: ConsumedSource;
+  /**
+   * Work the product runs outside rootPids()' trees, where /proc cannot see it (executors on a
+   * cluster): the engine's own cumulative CPU seconds and current resident memory for it, which
+   * the runner adds to each tick's /proc figures. `describe` names the instrument (shown with the
+   * row). Absent: everything the product runs is under rootPids().
+   */
+  remoteResources?: RemoteResources;
   /** Settles when the product's main process ends, for whatever reason. */
   exited: Promise<ProductExit>;
   logTail(lines?: number): string;

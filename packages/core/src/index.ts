@@ -8,6 +8,7 @@ export type {
   PrerequisiteMissing,
   Product,
   ProductExit,
+  RemoteResources,
   RowDescription,
   RunContext,
   RunningProduct,

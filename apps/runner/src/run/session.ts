@@ -12,6 +12,7 @@ import type { VerificationResult } from "../results/types.ts";
 import type { BenchContext } from "./context.ts";
 import { GendataProcess, type GendataOptions } from "./gendata-process.ts";
 import { MachineWatch } from "./machine.ts";
+import { RemoteMeter } from "./remote-resources.ts";
 import { RunTicker } from "./ticker.ts";
 import { verifyProduct } from "./verify.ts";
 
@@ -122,11 +123,13 @@ export class RunSession {
       const consumed = this.running?.consumed;
       return consumed?.kind === "engine-counter" ? consumed.read() : bench.admin.committedOffset(plan.groupId, plan.inputTopic);
     };
+    const remote = new RemoteMeter(() => this.running?.remoteResources);
     const ticker = new RunTicker({
       admin: bench.admin,
       inputTopic: plan.inputTopic,
       outputTopic: plan.outputTopic,
       readConsumed,
+      readRemote: () => remote.read(),
       watch,
       gendata: feed,
       rate: basics.rate,

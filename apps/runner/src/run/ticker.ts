@@ -7,12 +7,15 @@ import type { KafkaAdmin } from "@bench/core";
 import type { Phase, Tick } from "../results/types.ts";
 import type { GendataProcess } from "./gendata-process.ts";
 import type { MachineTick, MachineWatch } from "./machine.ts";
+import { withRemote, type RemoteReading } from "./remote-resources.ts";
 
 export interface TickerOptions {
   admin: KafkaAdmin;
   inputTopic: string;
   outputTopic: string;
   readConsumed(): Promise<number>;
+  /** The product's work outside its process trees, as its engine reports it (RemoteMeter). */
+  readRemote?(): Promise<RemoteReading | undefined>;
   watch: MachineWatch;
   gendata: GendataProcess;
   rate: number;
@@ -62,13 +65,14 @@ export class RunTicker {
     const abort = opts.aborted();
     if (abort) throw new Error(abort);
     const elapsed = this.elapsed();
-    const [inputEnd, consumed, outputEnd] = await Promise.all([
+    const [inputEnd, consumed, outputEnd, remote] = await Promise.all([
       opts.admin.endOffset(opts.inputTopic),
       opts.readConsumed(),
       opts.admin.endOffset(opts.outputTopic),
+      opts.readRemote?.(),
     ]);
     const machine = opts.watch.tick();
-    const s = machine.product;
+    const s = withRemote(machine.product, remote);
     const tick: Tick = {
       t: Math.round(elapsed * 100) / 100,
       phase,
