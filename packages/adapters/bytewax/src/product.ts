@@ -45,6 +45,7 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
 }
 
 async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
+  mkdirSync(ctx.runDir, { recursive: true });
   const state = stateFolders.folderFor(ctx.groupId, ctx.runDir);
   const recoveryDir = join(state, RECOVERY_DIR);
   if (!recoveryInitialised(state)) {
