@@ -33,7 +33,8 @@ export const kafkaStreamsProfileRules: ProfileRules = {
     { category: "runtime", frame: /^org\.apache\.kafka\.streams\.|^org\.slf4j\.|^jdk\.jfr\./ },
     // A Kafka client thread's unclaimed work (its network I/O) is that client's.
     { category: "produce", frame: /^\[kafka-producer-network-thread/ },
-    { category: "runtime", frame: /^\[(kafka-coordinator-heartbeat-thread|kafka-admin-client-thread|.*-StreamThread-\d+|.*CleanupThread)/ },
+    // Streams' loop and its other threads; the Attach Listener runs jcmd's JFR.start (the profiler's own cost).
+    { category: "runtime", frame: /^\[(kafka-coordinator-heartbeat-thread|kafka-admin-client-thread|.*-StreamThread-\d+\]|.*CleanupThread|Attach Listener\])/ },
   ],
   // The JVM's own threads, which JFR's execution samples do not cover.
   threads: [{ category: "runtime", thread: /^(GC Thread|G1 |VM Thread|C[12] CompilerThre|VM Periodic|Sweeper)/ }],
