@@ -46,14 +46,24 @@ def parse(raw, offset):
     return None
 
 
-def score_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
-    records = [parse(raw, offset) for raw, offset in zip(batch.column("value").to_pylist(), batch.column("offset").to_pylist())]
-    good = [r for r in records if r is not None]
-    risks = iter([])
-    if good:
-        with torch.no_grad():
-            features = torch.tensor([normalise(*metrics_of(r)) for r in good], dtype=torch.float32)
-            risks = iter(model()(features).squeeze(1).tolist())
+def decode(batch: pa.RecordBatch) -> list:
+    """Every row's record, None where it cannot be scored."""
+    return [parse(raw, offset) for raw, offset in zip(batch.column("value").to_pylist(), batch.column("offset").to_pylist())]
+
+
+def features(records: list) -> list:
+    return [normalise(*metrics_of(r)) for r in records]
+
+
+def forward(rows: list) -> list:
+    """ONE forward for the batch's good records."""
+    with torch.no_grad():
+        return model()(torch.tensor(rows, dtype=torch.float32)).squeeze(1).tolist()
+
+
+def encode(records: list, risks: list) -> pa.RecordBatch:
+    """Kafka rows in input order; a skipped record's row has a null value (filtered by the job)."""
+    scored = iter(risks)
     keys, values = [], []
     for record in records:
         if record is None:
@@ -62,8 +72,14 @@ def score_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
             continue
         key = record.get("partition_key")
         keys.append(key if isinstance(key, str) else None)
-        values.append(orjson.dumps(output_record(record, next(risks))))
+        values.append(orjson.dumps(output_record(record, next(scored))))
     return pa.RecordBatch.from_arrays([pa.array(keys, pa.string()), pa.array(values, pa.binary())], names=["key", "value"])
+
+
+def score_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
+    records = decode(batch)
+    good = [r for r in records if r is not None]
+    return encode(records, forward(features(good)) if good else [])
 
 
 def score_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:

@@ -1,4 +1,5 @@
 import type { Product } from "@bench/core";
 import { spark } from "./product.ts";
+import { sparkProfileRules } from "./profile-rules.ts";
 
-export const products: Product[] = [spark];
+export const products: Product[] = [{ ...spark, profileRules: sparkProfileRules }];
