@@ -54,12 +54,20 @@ class Stop:
 class Deliveries:
     """The producer's delivery reports: the first failure is kept so the batch is never committed."""
 
-    def __init__(self):
+    def __init__(self, producer):
+        self.producer = producer
         self.failed = None
 
     def report(self, err, msg):
         if err is not None and self.failed is None:
             self.failed = f"delivery to {msg.topic()} failed: {err}"
+
+    def wait(self):
+        """Returns once the broker has acknowledged every output produced so far (flush serves
+        the delivery reports); raises if one failed, so that batch is never committed."""
+        self.producer.flush()
+        if self.failed is not None:
+            raise RuntimeError(f"{self.failed}; the batch is not committed and will be read again")
 
 
 class Skips:
@@ -99,6 +107,19 @@ def score(model, records):
         return model(features).squeeze(1).tolist()
 
 
+def encode(record, risk):
+    """The output record's bytes."""
+    return orjson.dumps(output_record(record, risk))
+
+
+def publish(producer, topic, records, risks, on_delivery):
+    """One produce() per output, keyed by the record's partition_key. A batch (<= 10k records)
+    stays under the producer's 100k-message queue, so produce() never raises BufferError here."""
+    for record, risk in zip(records, risks):
+        key = record.get("partition_key")
+        producer.produce(topic, encode(record, risk), key if isinstance(key, str) else None, on_delivery=on_delivery)
+
+
 def main():
     model = load_torch_model()
     # The network is tiny: intra-op threads would only add wake-ups. One thread, as every Python row.
@@ -113,8 +134,8 @@ def main():
         # Offsets are committed by hand, after the batch's outputs are delivered.
         "enable.auto.commit": False,
     })
-    deliveries = Deliveries()
     producer = Producer({**librdkafka_config("producer"), "bootstrap.servers": bench.bootstrap})
+    deliveries = Deliveries(producer)
     stop = Stop()
     skipped = Skips()
     consumer.subscribe([bench.input_topic])
@@ -127,13 +148,8 @@ def main():
                 continue
             records = decode(messages, skipped)
             risks = score(model, records) if records else []
-            for record, risk in zip(records, risks):
-                key = record.get("partition_key")
-                # A batch (<= 10k) stays under the producer's 100k-message queue: no BufferError.
-                producer.produce(bench.output_topic, orjson.dumps(output_record(record, risk)), key if isinstance(key, str) else None, on_delivery=deliveries.report)
-            producer.flush()
-            if deliveries.failed is not None:
-                raise RuntimeError(f"{deliveries.failed}; the batch is not committed and will be read again")
+            publish(producer, bench.output_topic, records, risks, deliveries.report)
+            deliveries.wait()
             # Every message of the batch, skipped ones included, is done: commit the consumer's position.
             consumer.commit(asynchronous=False)
     finally:

@@ -1,4 +1,5 @@
 import type { Product } from "@bench/core";
+import { confluentKafka } from "./product.ts";
+import { confluentKafkaProfileRules } from "./profile-rules.ts";
 
-// Work in progress: the row is being written.
-export const products: Product[] = [];
+export const products: Product[] = [{ ...confluentKafka, profileRules: confluentKafkaProfileRules }];
