@@ -50,8 +50,9 @@ COUNTER_FILE = STATE_DIR / "consumed"
 
 
 class ConsumedCounter:
-    """The highest input offset + 1 the dataflow has scored, written to COUNTER_FILE once a
-    second by a daemon thread (never on the per-record path) whenever it has moved."""
+    """The highest input offset + 1 the dataflow has scored, written to COUNTER_FILE at most
+    once a second from the source's poll loop (which Bytewax runs every millisecond or so
+    even when no record comes), so the number reaches the file without a thread of its own."""
 
     def __init__(self, path: Path, interval_s: float = 1.0):
         self.path = path
@@ -59,10 +60,17 @@ class ConsumedCounter:
         self.position = 0
         # Nothing is written until the dataflow has a position: a restart never shows 0.
         self._written = 0
+        self._due = 0.0
 
     def advance(self, next_offset: int) -> None:
         if next_offset > self.position:
             self.position = next_offset
+
+    def write_when_due(self) -> None:
+        now = time.monotonic()
+        if now >= self._due:
+            self._due = now + self.interval_s
+            self.write()
 
     def write(self) -> None:
         position = self.position
@@ -74,25 +82,20 @@ class ConsumedCounter:
         os.replace(tmp, self.path)
         self._written = position
 
-    def start(self) -> None:
-        def loop():
-            while True:
-                time.sleep(self.interval_s)
-                self.write()
-
-        threading.Thread(target=loop, name="consumed-counter", daemon=True).start()
-
 
 class StoppablePartition(StatefulSourcePartition):
     """The Kafka partition as KafkaSource builds it, ended at the next poll once `stopping` is
     set: the input then reaches its end, Bytewax takes its end-of-input snapshot, the sink
-    flushes and closes and the run returns (exit 0), as on a finite input."""
+    flushes and closes and the run returns (exit 0), as on a finite input. Each poll also
+    gives the counter its chance to write."""
 
-    def __init__(self, inner, stopping: threading.Event):
+    def __init__(self, inner, stopping: threading.Event, counter: ConsumedCounter):
         self._inner = inner
         self._stopping = stopping
+        self._counter = counter
 
     def next_batch(self):
+        self._counter.write_when_due()
         if self._stopping.is_set():
             raise StopIteration()
         return self._inner.next_batch()
@@ -119,43 +122,58 @@ class BenchKafkaSource(KafkaSource):
         self._counter = counter
 
     def build_part(self, step_id, for_part, resume_state):
-        part = StoppablePartition(super().build_part(step_id, for_part, resume_state), self._stopping)
+        part = StoppablePartition(super().build_part(step_id, for_part, resume_state), self._stopping, self._counter)
         if resume_state is not None:
             self._counter.advance(resume_state)
         announce_ready(f"partition {for_part} from offset {'start' if resume_state is None else resume_state}")
         return part
 
 
-def scorer(model, counter: ConsumedCounter):
-    skipped = 0
+class Scorer:
+    """The batch step: decode, features, ONE forward, encode. Each stage is a method of its own so
+    a profile names it."""
 
-    def score_batch(messages):
-        nonlocal skipped
+    def __init__(self, model, counter: ConsumedCounter):
+        self.model = model
+        self.counter = counter
+        self.skipped = 0
+
+    def decode(self, messages):
+        """Every record parsed in full; one that record_problem refuses is skipped and counted."""
         records = []
         for msg in messages:
             try:
                 record = json.loads(msg.value)
             except (TypeError, ValueError) as exc:  # no value, not UTF-8, not JSON
-                record, problem = None, f"not JSON: {exc}"
+                problem = f"not JSON: {exc}"
             else:
                 problem = record_problem(record)
             if problem is None:
                 records.append(record)
             else:
-                skipped += 1
-                print(f"skipped record at offset {msg.offset}: {problem} (skipped {skipped})", file=sys.stderr, flush=True)
-        outputs = []
-        if records:
-            features = torch.tensor([normalise(*metrics_of(r)) for r in records], dtype=torch.float32)
-            risks = model(features).squeeze(1).tolist()
-            for record, risk in zip(records, risks):
-                key = record.get("partition_key")
-                outputs.append(KafkaSinkMessage(key.encode() if isinstance(key, str) else None, json.dumps(output_record(record, risk)).encode()))
-        if messages:
-            counter.advance(messages[-1].offset + 1)
-        return outputs
+                self.skipped += 1
+                print(f"skipped record at offset {msg.offset}: {problem} (skipped {self.skipped})", file=sys.stderr, flush=True)
+        return records
 
-    return score_batch
+    @staticmethod
+    def features(records):
+        return torch.tensor([normalise(*metrics_of(r)) for r in records], dtype=torch.float32)
+
+    @staticmethod
+    def encode(records, risks):
+        """One output message per record, keyed by its partition_key when it has one."""
+        out = []
+        for record, risk in zip(records, risks):
+            key = record.get("partition_key")
+            out.append(KafkaSinkMessage(key.encode() if isinstance(key, str) else None, json.dumps(output_record(record, risk)).encode()))
+        return out
+
+    def __call__(self, messages):
+        records = self.decode(messages)
+        outputs = self.encode(records, self.model(self.features(records)).squeeze(1).tolist()) if records else []
+        if messages:
+            self.counter.advance(messages[-1].offset + 1)
+        return outputs
 
 
 def stop_on_sigterm() -> threading.Event:
@@ -176,7 +194,6 @@ def build_flow():
     model = load_torch_model()
 
     counter = ConsumedCounter(COUNTER_FILE)
-    counter.start()
     atexit.register(counter.write)
 
     flow = Dataflow("bench-score")
@@ -185,6 +202,6 @@ def build_flow():
     source = BenchKafkaSource(
         [bench.bootstrap], [bench.input_topic], batch_size=BATCH_SIZE, add_config=librdkafka_config("consumer"), stopping=stop_on_sigterm(), counter=counter
     )
-    scored = op.flat_map_batch("score", op.input("in", flow, source), scorer(model, counter))
+    scored = op.flat_map_batch("score", op.input("in", flow, source), Scorer(model, counter))
     op.output("out", scored, KafkaSink([bench.bootstrap], bench.output_topic, add_config=librdkafka_config("producer")))
     return flow

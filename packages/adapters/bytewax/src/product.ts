@@ -60,6 +60,9 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
     cwd: ctx.runDir,
     env: { ...benchAppEnv(ctx), BENCH_BYTEWAX_STATE_DIR: state },
     logFile: join(ctx.runDir, "bytewax.log"),
+    // librdkafka's configuration dumps (debug=conf) of the source's admin client, its consumer
+    // and the sink's producer run to some 200 lines: keep the skip lines and dumps in reach.
+    tailLines: 2000,
     readyTimeoutMs: READY_TIMEOUT_MS,
   });
   ctx.log(`bytewax consuming ${ctx.inputTopic} with recovery in ${recoveryDir} (pid ${app.pid})`);
