@@ -57,6 +57,8 @@ describe("kafka-streams adapter", () => {
     expect(streamsConfig("processing.exception.handler")).toBe("class org.apache.kafka.streams.errors.LogAndContinueProcessingExceptionHandler");
     expect(streamsConfig("deserialization.exception.handler")).toBe("class org.apache.kafka.streams.errors.LogAndContinueExceptionHandler");
     expect(text).toMatch(/input NodeInfo\(name=features/);
+    // The app scored the card's torch probes through ONNX Runtime at load, within the card's tolerance.
+    expect(text).toMatch(/the card's probes within its tolerance \(largest error [0-9.E-]+\)/);
     expect(text).not.toMatch(/skipped record at offset/);
 
     const roots = run.rootPids;

@@ -28,6 +28,8 @@ final class RiskModel implements AutoCloseable {
     private final String inputName;
     private final String outputName;
     private final String[] features;
+    /** The largest difference from the card's probe risks (computed with torch), checked at load. */
+    final double probeError;
     private final double[] maxima;
     // Direct and in native order: ONNX Runtime wraps it without a copy (a heap buffer would be
     // copied into a freshly allocated direct buffer on every call).
@@ -49,6 +51,22 @@ final class RiskModel implements AutoCloseable {
         options.setIntraOpNumThreads(1);
         options.setInterOpNumThreads(1);
         session = env.createSession(modelsDir.resolve(card.path("onnx").path("file").asText()).toString(), options);
+        probeError = checkProbes(card);
+    }
+
+    /**
+     * ONNX Runtime against the card's probe rows, as risk_model.load_torch_model checks torch:
+     * a model that scores a probe outside the card's tolerance is refused before any record.
+     */
+    private double checkProbes(JsonNode card) throws OrtException {
+        double tolerance = card.path("tolerance").asDouble();
+        double worst = 0;
+        for (JsonNode probe : card.path("probes")) {
+            double error = Math.abs(score(probe.path("metrics")) - probe.path("risk").asDouble());
+            if (!(error <= tolerance)) throw new IllegalStateException("probe " + probe.path("metrics") + " scored outside the card's tolerance " + tolerance + ": error " + error);
+            worst = Math.max(worst, error);
+        }
+        return worst;
     }
 
     /** The session's inputs and outputs, for the log: names, types and shapes. */

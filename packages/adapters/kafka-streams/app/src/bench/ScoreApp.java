@@ -42,7 +42,7 @@ public final class ScoreApp {
         // A full parse of the whole value: trailing bytes after the object make it unreadable, as json.loads says.
         ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         RiskModel model = new RiskModel(Path.of(env.get("BENCH_MODELS_DIR")), json);
-        LOG.info("onnx session: {}", model.describe());
+        LOG.info("onnx session: {}; the card's probes within its tolerance (largest error {})", model.describe(), model.probeError);
         AtomicLong skipped = new AtomicLong();
 
         StreamsBuilder builder = new StreamsBuilder();
