@@ -65,3 +65,10 @@ describe("the Faults section", () => {
     expect(page).toContain("- **node** republished 1 malformed records (1 of them readable as JSON, 0 not) instead of skipping them.");
   });
 });
+
+describe("a page of a faults run alone", () => {
+  it("has no sanity table or verdict: no row was measured for throughput", async () => {
+    const { sanitySection } = await import("./tables.ts");
+    expect(sanitySection([], 1e-5)).toEqual([]);
+  });
+});

@@ -107,9 +107,11 @@ export function sweepSections(sweeps: readonly SweepRecord[]): string[] {
 }
 
 export function sanitySection(measured: readonly RunResult[], tolerance: number): string[] {
+  // A faults-only file has no measured rows: no table and no verdict (the faults section has its own).
+  if (measured.length === 0) return [];
   const out: string[] = [];
   out.push("## Sanity — are we benching the same thing?", "");
-  let allMatch = measured.length > 0;
+  let allMatch = true;
   out.push(
     table(
       ["product", "selectivity (out/consumed)", "expected", "verified (fixtures)", "lost", "duplicated", "scores checked", "mis-scored", "largest error", "✓"],
