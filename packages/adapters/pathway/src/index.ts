@@ -1,4 +1,5 @@
 import type { Product } from "@bench/core";
+import { pathway } from "./product.ts";
+import { pathwayProfileRules } from "./profile-rules.ts";
 
-// Work in progress: the row is being written.
-export const products: Product[] = [];
+export const products: Product[] = [{ ...pathway, profileRules: pathwayProfileRules }];

@@ -1,0 +1,33 @@
+import { KAFKA_SETTINGS } from "@bench/core";
+import { pathwayAppEnv, stateDir } from "./app-env.ts";
+
+const ctx = {
+  bootstrap: "127.0.0.1:9092",
+  inputTopic: "in",
+  outputTopic: "out",
+  groupId: "bench.r1",
+  parallelism: 2,
+  modelsDir: "/repo/models",
+  kafka: KAFKA_SETTINGS,
+  runDir: "/results/runs/pathway-1",
+  cacheDir: "/cache/pathway",
+};
+
+describe("pathway app environment", () => {
+  it("maps --parallelism to Pathway's engine threads and names its files", () => {
+    expect(pathwayAppEnv(ctx)).toMatchObject({
+      PATHWAY_THREADS: "2",
+      BENCH_PATHWAY_CONSUMED_FILE: "/results/runs/pathway-1/pathway-consumed.txt",
+      BENCH_PATHWAY_STATE_DIR: "/cache/pathway/state/bench.r1",
+      BENCH_GROUP_ID: "bench.r1",
+    });
+  });
+
+  it("keeps the persisted state where a restart (new run folder, same group) finds it", () => {
+    expect(stateDir({ ...ctx, runDir: "/results/runs/pathway-1/restart" } as typeof ctx)).toBe(stateDir(ctx));
+  });
+
+  it("never asks for zero threads", () => {
+    expect(pathwayAppEnv({ ...ctx, parallelism: 0 }).PATHWAY_THREADS).toBe("1");
+  });
+});

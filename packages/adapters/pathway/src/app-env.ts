@@ -1,0 +1,32 @@
+/**
+ * What the Pathway app is started with, besides the bench's own settings: Pathway's worker
+ * threads, the file it keeps its consumed count in, and the folder of its persisted state.
+ */
+import { join } from "node:path";
+import { benchAppEnv, type RunContext } from "@bench/core";
+
+export const CONSUMED_FILE = "pathway-consumed.txt";
+
+/**
+ * Pathway's persisted state for one run. Keyed by the consumer group, which a restart keeps
+ * (a restarted product gets a run folder of its own, so the run folder cannot hold it).
+ */
+export function stateDir(ctx: Pick<RunContext, "cacheDir" | "groupId">): string {
+  return join(ctx.cacheDir, "state", ctx.groupId);
+}
+
+export function consumedFile(ctx: Pick<RunContext, "runDir">): string {
+  return join(ctx.runDir, CONSUMED_FILE);
+}
+
+export type AppContext = Parameters<typeof benchAppEnv>[0] & Pick<RunContext, "runDir" | "cacheDir">;
+
+export function pathwayAppEnv(ctx: AppContext): Record<string, string> {
+  return {
+    ...benchAppEnv(ctx),
+    // --parallelism is Pathway's own mechanism: engine worker threads in the one process.
+    PATHWAY_THREADS: String(Math.max(1, ctx.parallelism)),
+    BENCH_PATHWAY_CONSUMED_FILE: consumedFile(ctx),
+    BENCH_PATHWAY_STATE_DIR: stateDir(ctx),
+  };
+}

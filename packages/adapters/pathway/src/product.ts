@@ -1,0 +1,79 @@
+/**
+ * The pathway row: a Pathway 0.33 dataflow (app/main.py) in a pinned venv over Debian's torch.
+ * prepare() builds the venv once into the cache; start() runs the app against the run's topics
+ * with Pathway's engine threads set from --parallelism; consumed is the app's own counter.
+ */
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { debianTorchPrerequisites, prepareDebianTorchEnv, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { consumedFile, pathwayAppEnv, stateDir } from "./app-env.ts";
+import { readConsumed } from "./consumed.ts";
+import { PYTHON_ROW } from "./pins.ts";
+
+/** What start() needs from prepare(): the venv's interpreter. */
+interface Found {
+  python: string;
+}
+
+const APP_DIR = join(import.meta.dirname, "..", "app");
+/** First start imports pathway and torch and checks the model card's probes: slow on a busy 2-core box. */
+const READY_TIMEOUT_MS = 180_000;
+/** Pathway stops on SIGTERM after its current minibatch and flushes its writers. */
+const STOP_GRACE_MS = 20_000;
+
+const DEVIATIONS = [
+  "Pathway's Kafka writer adds two headers to every output message (pathway_time, pathway_diff) and keys it by Pathway's 16-byte row id; the value is exactly {event_id, ts_ms, risk}",
+  "Pathway's reader leaves librdkafka's enable.auto.commit on (its default): the group's committed offset is what the reader has fetched, not what was scored, so consumed/s is read from the app's own counter",
+];
+
+async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
+  const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
+  return env.ok ? { ok: true, versions: env.versions, deviations: DEVIATIONS, found: { python: env.python } } : env;
+}
+
+async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
+  const app = await startReadyApp({
+    name: "pathway",
+    command: python,
+    args: [join(APP_DIR, "main.py")],
+    cwd: APP_DIR,
+    env: pathwayAppEnv(ctx),
+    logFile: join(ctx.runDir, "pathway.log"),
+    readyTimeoutMs: READY_TIMEOUT_MS,
+  });
+  ctx.log(`pathway consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${app.pid}, ${Math.max(1, ctx.parallelism)} engine threads)`);
+  const file = consumedFile(ctx);
+  return {
+    rootPids: () => [app.pid],
+    consumed: { kind: "engine-counter", describe: `the input offset the app's scoring UDF has gone through, rewritten each second to ${file}`, read: () => readConsumed(file) },
+    exited: app.exited,
+    logTail: (lines) => app.logTail(lines),
+    stop: async () => {
+      await app.stop(STOP_GRACE_MS);
+      // The persisted state is for a restart within the run; the run ends here.
+      await rm(stateDir(ctx), { recursive: true, force: true });
+    },
+  };
+}
+
+export const pathway: Product<Found> = {
+  id: "pathway",
+  row: {
+    delivery: "at-least-once as measured by --faults (persistence: PERSISTING mode, a snapshot a second; acks=all, idempotent producer)",
+    processing: "micro-batch (100 ms minibatches), batched UDF (one torch forward per batch, ≤10k rows)",
+    engine: "in-process · Rust dataflow engine (timely/differential) + CPython UDF, librdkafka (rust-rdkafka)",
+    scaling: "engine worker threads (PATHWAY_THREADS = --parallelism); one partition is read by one worker",
+    decode: "full record (19 of 19 fields, orjson dict in the UDF)",
+  },
+  notes: [
+    "pw.io.kafka.read(format=\"raw\", with_metadata=True) hands a pw.udf(max_batch_size=10000, deterministic=True) each minibatch's raw values with their offsets: it decodes every record with orjson, checks it with the kit's complete-record rule (bad records are skipped with 'skipped record at offset N'), runs ONE eager PyTorch forward for the batch (torch limited to 1 thread) and encodes each output with orjson; pw.io.kafka.write(format=\"raw\") publishes it. Pathway's own format=\"json\" was not used: it parses in Rust, but drops a record that is not JSON with a log line that has no offset and turns a record missing a field into error cells (one error per field), with terminate_on_error=False only, so skipped records cannot be counted one by one.",
+    "Pathway is BSL-licensed. No licence key is set: the engine then starts no telemetry and makes no licence call (the app clears PATHWAY_LICENSE_KEY and the monitoring settings, monitoring_level NONE). Without a key, OPERATOR_PERSISTING (offsets only) is refused (FULL-PERSISTENCE entitlement), so restarts use PERSISTING mode, which also writes every input record to the snapshot folder; multi-machine runs need a key checked online, which was not tried here.",
+    "consumed/s is the app's own counter: the input offset its scoring UDF has gone through, written to a file in the run folder each second.",
+  ],
+  prepare,
+  start,
+  prerequisites: debianTorchPrerequisites,
+  lossUnderKill:
+    "read from Pathway's source, not its 0.33.0 build: the Kafka writer's flush hands messages to librdkafka without waiting for the broker, and only dropping the writer waits; a snapshot whose time covers outputs still queued in librdkafka at the kill marks them done, and the restart does not emit them again",
+  ci: { rate: 5000 },
+};
