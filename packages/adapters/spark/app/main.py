@@ -49,7 +49,7 @@ def options(settings: dict) -> dict:
 
 
 def remote_metrics_conf() -> dict:
-    """On a cluster: executors report their own process CPU (the executor source's jvmCpuTime)
+    """On a cluster: executors report their own process CPU (the JVMCPU source's jvmCpuTime)
     and process-tree memory each second to the adapter's StatsD listener."""
     if not STATSD_PORT:
         return {}

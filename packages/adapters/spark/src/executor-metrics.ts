@@ -2,7 +2,7 @@
  * Executors' CPU and memory when they run on a Spark cluster, where /proc on this machine cannot
  * see them: each executor's metrics system sends its gauges every second to a StatsD sink
  * (Spark's own org.apache.spark.metrics.sink.StatsdSink, configured by the app), and this UDP
- * listener keeps the last value per executor. CPU is the executor source's `jvmCpuTime` (the
+ * listener keeps the last value per executor. CPU is the JVMCPU source's `jvmCpuTime` (the
  * executor JVM's process CPU time in ns, OperatingSystemMXBean.getProcessCpuTime); memory is the
  * ExecutorMetrics source's process-tree RSS (JVM + Python workers + other children, with
  * spark.executor.processTreeMetrics.enabled). Spark reports no CPU for the Python workers an
@@ -10,7 +10,8 @@
  */
 import { createSocket, type Socket } from "node:dgram";
 
-const CPU = "executor.jvmCpuTime";
+// Spark's JVMCPUSource, registered in every executor: OperatingSystemMXBean.getProcessCpuTime.
+const CPU = "JVMCPU.jvmCpuTime";
 const RSS = /^ExecutorMetrics\.ProcessTree(JVM|Python|Other)RSSMemory$/;
 
 interface Executor {
@@ -18,11 +19,16 @@ interface Executor {
   rss: Map<string, number>;
 }
 
-/** Folds StatsD lines ("<app>.<executor>.executor.jvmCpuTime:123|g") into per-executor values. */
+/** Folds StatsD lines ("<app>.<executor>.JVMCPU.jvmCpuTime:123|g") into per-executor values. */
 export class ExecutorGauges {
   readonly executors = new Map<string, Executor>();
+  /** Packets received, and the last one (what Spark sends, when a figure is missing). */
+  packets = 0;
+  lastPacket = "";
 
   add(packet: string): void {
+    this.packets++;
+    this.lastPacket = packet;
     for (const line of packet.split("\n")) {
       const m = /^(.*):(-?[\d.eE+-]+)\|g$/.exec(line.trim());
       if (!m) continue;
@@ -83,4 +89,4 @@ export async function listenForExecutors(host: string): Promise<{ port: number; 
 }
 
 export const EXECUTOR_METRICS_DESCRIBE =
-  "Spark's own metrics from each executor every second (StatsdSink): CPU = the executor source's jvmCpuTime (executor JVM process CPU; the Python workers' CPU is not reported by Spark and is not included), memory = ExecutorMetrics ProcessTree{JVM,Python,Other}RSSMemory (spark.executor.processTreeMetrics.enabled)";
+  "Spark's own metrics from each executor every second (StatsdSink): CPU = the JVMCPU source's jvmCpuTime (executor JVM process CPU; the Python workers' CPU is not reported by Spark and is not included), memory = ExecutorMetrics ProcessTree{JVM,Python,Other}RSSMemory (spark.executor.processTreeMetrics.enabled)";

@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { benchAppEnv, debianTorchPrerequisites, JAVA_HOME, javaPrerequisite, KAFKA_SETTINGS, missingReason, prepareDebianTorchEnv, resolveJars, runningApp, startReadyApp, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { benchAppEnv, debianTorchPrerequisites, JAVA_HOME, javaPrerequisite, KAFKA_SETTINGS, missingReason, prepareDebianTorchEnv, resolveJars, runningApp, startReadyApp, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct, type RemoteResources } from "@bench/core";
 import { placementPrerequisite, sparkPlacement } from "./cluster.ts";
 import { EXECUTOR_METRICS_DESCRIBE, listenForExecutors } from "./executor-metrics.ts";
 import { sparkJarPaths } from "./jars.ts";
@@ -89,7 +89,12 @@ async function start(ctx: RunContext, { python, jars }: Found): Promise<RunningP
   if (!executors) return running;
   return {
     ...running,
-    remoteResources: { describe: EXECUTOR_METRICS_DESCRIBE, read: async () => ({ cpuSeconds: executors.gauges.cpuSeconds(), ...rss(executors.gauges.rssBytes()) }) },
+    remoteResources: {
+      describe: EXECUTOR_METRICS_DESCRIBE,
+      read: async () => ({ cpuSeconds: executors.gauges.cpuSeconds(), ...rss(executors.gauges.rssBytes()) }),
+      // What the sink has sent so far, for a test's or a reader's diagnosis.
+      toJSON: () => ({ packets: executors.gauges.packets, lastPacket: executors.gauges.lastPacket.slice(0, 400) }),
+    } as RemoteResources,
     stop: async () => {
       await running.stop();
       executors.close();
