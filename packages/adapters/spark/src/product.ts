@@ -3,7 +3,7 @@
  * which runs the micro-batches on local[N] (or on a cluster, BENCH_SPARK_MASTER) and hands each
  * task's Kafka rows to a Python worker as Arrow batches (mapInArrow) for the parse and the forward.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAppEnv, debianTorchPrerequisites, JAVA_HOME, javaPrerequisite, KAFKA_SETTINGS, missingReason, prepareDebianTorchEnv, resolveJars, runningApp, startReadyApp, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct, type RemoteResources } from "@bench/core";
@@ -11,6 +11,7 @@ import { placementPrerequisite, sparkPlacement } from "./cluster.ts";
 import { EXECUTOR_METRICS_DESCRIBE, listenForExecutors } from "./executor-metrics.ts";
 import { sparkJarPaths } from "./jars.ts";
 import { progressCounter } from "./progress-file.ts";
+import { queryState } from "./query-state.ts";
 import { KAFKA_CONNECTOR, PYTHON_ROW, SPARK_VERSION } from "./pins.ts";
 
 const APP_DIR = fileURLToPath(new URL("../app", import.meta.url));
@@ -59,7 +60,8 @@ async function start(ctx: RunContext, { python, jars }: Found): Promise<RunningP
   const placement = sparkPlacement();
   const tmp = join(ctx.runDir, "spark-tmp");
   mkdirSync(tmp, { recursive: true });
-  const progressFile = join(ctx.runDir, "spark-progress.json");
+  const state = queryState(ctx);
+  mkdirSync(state.dir, { recursive: true });
   const executors = placement.master ? await listenForExecutors(placement.driverHost) : undefined;
   const env: Record<string, string> = {
     ...benchAppEnv(ctx),
@@ -69,8 +71,8 @@ async function start(ctx: RunContext, { python, jars }: Found): Promise<RunningP
     SPARK_LOCAL_DIRS: tmp,
     PYSPARK_PYTHON: python,
     BENCH_SPARK_JARS: jars.join(","),
-    BENCH_SPARK_CHECKPOINT: join(ctx.runDir, "checkpoint"),
-    BENCH_SPARK_PROGRESS_FILE: progressFile,
+    BENCH_SPARK_CHECKPOINT: state.checkpoint,
+    BENCH_SPARK_PROGRESS_FILE: state.progressFile,
     BENCH_SPARK_TRIGGER: TRIGGER,
     BENCH_SPARK_MAX_OFFSETS_PER_TRIGGER: String(MAX_OFFSETS_PER_TRIGGER),
     BENCH_SPARK_DRIVER_HOST: placement.driverHost,
@@ -85,7 +87,15 @@ async function start(ctx: RunContext, { python, jars }: Found): Promise<RunningP
     throw error;
   }
   ctx.log(`spark streaming query on ${placement.master ?? `local[${ctx.parallelism}]`} consuming ${ctx.inputTopic} (pid ${proc.pid})`);
-  const running = runningApp(proc, { consumed: progressCounter(progressFile), stopGraceMs: STOP_GRACE_MS });
+  const app = runningApp(proc, { consumed: progressCounter(state.progressFile), stopGraceMs: STOP_GRACE_MS });
+  const running: RunningProduct = {
+    ...app,
+    // A stopped query is over: its checkpoint is not needed again (a kill -9 leaves it for the restart).
+    stop: async () => {
+      await app.stop();
+      rmSync(state.dir, { recursive: true, force: true });
+    },
+  };
   if (!executors) return running;
   return {
     ...running,
@@ -118,7 +128,7 @@ export const spark: Product<Found> = {
   notes: [
     `Spark Structured Streaming ${SPARK_VERSION} (PySpark) with the spark-sql-kafka-0-10 connector handed to Spark as spark.jars (resolved from Maven Central; the artifacts Spark already ships are left out). local[N] with N = --parallelism: each micro-batch splits the input partition's new offsets into N ranges (minPartitions), one task and one Python worker each; mapInArrow gives the worker the Kafka rows as Arrow batches of ≤10k rows, which it parses in full with orjson, checks with the kit's complete-record rule, scores with ONE torch forward (torch limited to 1 thread) and returns as Kafka rows. Malformed records are logged by the worker, counted with observe() and filtered out before the Kafka sink.`,
     `Trigger every ${TRIGGER}, maxOffsetsPerTrigger ${MAX_OFFSETS_PER_TRIGGER}: a micro-batch pays a fixed cost (planning, N tasks, offset and commit log writes), so fewer, larger batches cost less CPU per record; but the bench's settle rule wants the backlog under 1 s of records, and a batch waits for its trigger and then takes its own run time, so the interval stays well under a second. Back to back when a batch runs longer than the interval (at the knee). The cap bounds the first batch after a start or a restart (kill -9 faults) so it does not take the whole backlog at once.`,
-    "consumed/s is an engine counter: Spark commits no consumer group, so the app's StreamingQueryListener writes each progress's end offset (the records finished) to spark-progress.json in the run's folder. Loss under kill -9 (read in Spark's Structured Streaming guide and the Kafka sink's code, not measured here): the Kafka sink is at-least-once; the offsets of a batch are logged before it runs and its commit is logged after every task has flushed its producer, so a killed batch is re-run from the checkpoint: duplicates, no loss.",
+    "consumed/s is an engine counter: Spark commits no consumer group, so the app's StreamingQueryListener writes each progress's end offset (the records finished) to a progress file beside the query's checkpoint. Both live in the row's cache under the run's consumer-group name (not the run's folder), so that the restart after a kill -9, which logs into another folder, resumes the same checkpoint; a graceful stop removes them. Loss under kill -9 (read in Spark's Structured Streaming guide and the Kafka sink's code, not measured here): the Kafka sink is at-least-once; the offsets of a batch are logged before it runs and its commit is logged after every task has flushed its producer, so a killed batch is re-run from the checkpoint: duplicates, no loss.",
     `On a Spark cluster (BENCH_SPARK_MASTER=spark://host:7077) the executors are not in this machine's process tree: their CPU and memory are added from ${EXECUTOR_METRICS_DESCRIBE}. The driver (Python and its JVM) is still read from /proc.`,
   ],
   prepare,

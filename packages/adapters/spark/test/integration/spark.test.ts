@@ -10,6 +10,7 @@ import { cacheRoot, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, javaProducerMismatch
 import { scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
 import { readProgress } from "../../src/progress-file.ts";
 import { spark } from "../../src/product.ts";
+import { queryState } from "../../src/query-state.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
 if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: point it at a Kafka broker, e.g. BENCH_BOOTSTRAP=127.0.0.1:19092");
@@ -50,7 +51,7 @@ describe("spark with poison pills", () => {
     expect(run.consumed).toBe(run.inputCount);
     expect(readFileSync(join(run.runDir, "spark.log"), "utf8").match(/skipped record at offset \d+/g)).toHaveLength(pills.length);
     // observe() counted them too, summed over the micro-batches by the app's listener.
-    expect(readProgress(join(run.runDir, "spark-progress.json"))).toMatchObject({ consumed: run.inputCount, skipped: pills.length });
+    expect(readProgress(queryState({ cacheDir: join(cacheRoot(), "spark"), groupId: run.topics.groupId }).progressFile)).toMatchObject({ consumed: run.inputCount, skipped: pills.length });
     expect((await run.stop()).aliveAfterStop).toEqual([]);
   }, 900_000);
 });
