@@ -6,7 +6,7 @@
       -> KafkaSink (keyed by the record's partition_key)
 
 Run as Bytewax's own CLI runs a dataflow (the adapter starts it):
-    python -m bytewax.run main:build_flow() -w 1 -r STATE/recovery -s 1 -b 0
+    python -m bytewax.run /path/to/main.py:build_flow() -w 1 -r STATE/recovery -s 1 -b 0
 
 Delivery: Bytewax keeps no consumer group. KafkaSource's position is part of the recovery
 snapshot (SQLite partitions in the recovery directory, one snapshot a second); KafkaSink flushes
@@ -14,8 +14,11 @@ its producer after every batch it writes, so a restart resumes from the last sna
 replays what came after it (duplicates, at-least-once).
 
 Consumed: with no group to read, the app writes the highest input offset + 1 it has scored to
-STATE/consumed once a second (written whole, then renamed over the old one); the runner reads
-that file as the row's engine counter.
+STATE/consumed at most once a second from the source's poll loop (written whole, then renamed
+over the old one); the runner reads that file as the row's engine counter.
+
+Stop: SIGTERM ends the input at the source's next poll; Bytewax then finishes as on a finite
+input (a last snapshot, the sink flushed and closed) and the process exits 0.
 
 Settings come from the BENCH_* environment variables the adapter sets; the Kafka client settings
 every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (JSON, librdkafka's
@@ -187,8 +190,9 @@ def stop_on_sigterm() -> threading.Event:
 
 def build_flow():
     bench = bench_env()
-    # The dataflow's one worker is the only thread that calls the model: no autograd
-    # bookkeeping, and one intra-op thread as every other Python row.
+    # The dataflow's one worker is the only thread that calls the model, and with one worker
+    # Bytewax runs it on this thread (grad mode is per thread): no autograd bookkeeping, and one
+    # intra-op thread as every other Python row.
     torch.set_grad_enabled(False)
     torch.set_num_threads(1)
     model = load_torch_model()
