@@ -55,14 +55,10 @@ model = load_torch_model()
 
 
 def show_client_configs():
-    """Pathway hands librdkafka's log to Python's logging as the "librdkafka" logger, which drops
-    DEBUG: a handler of our own prints the configuration dump (debug=conf, facility CONF) and no
-    other DEBUG line."""
-    handler = logging.StreamHandler(sys.stdout)
-    handler.addFilter(lambda record: record.levelno < logging.INFO and "CONF [" in record.getMessage() or "INIT [" in record.getMessage())
-    client_logger = logging.getLogger("librdkafka")
-    client_logger.setLevel(logging.DEBUG)
-    client_logger.addHandler(handler)
+    """Pathway hands librdkafka's log to Python's logging as the "librdkafka" logger, at INFO and
+    above by default: lowering that logger to DEBUG lets Pathway's own handler print the
+    configuration dump that debug=conf asks for (facility CONF), once per client."""
+    logging.getLogger("librdkafka").setLevel(logging.DEBUG)
 
 
 class Progress:
