@@ -22,6 +22,7 @@ const READY_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 20_000;
 
 const DEVIATIONS = [
+  "restarts use Pathway's persistence in PERSISTING mode (OPERATOR_PERSISTING, offsets only, needs a licence key): every input record is also written to a snapshot folder in the cache, about 150 bytes a record, removed when the run stops; that disk work is in the row's CPU",
   "Pathway's Kafka writer adds two headers to every output message (pathway_time, pathway_diff) and keys it by Pathway's 16-byte row id; the value is exactly {event_id, ts_ms, risk}",
   "Pathway's reader leaves librdkafka's enable.auto.commit on (its default): the group's committed offset is what the reader has fetched, not what was scored, so consumed/s is read from the app's own counter",
 ];
@@ -62,7 +63,7 @@ export const pathway: Product<Found> = {
     delivery: "at-least-once (Pathway persistence in PERSISTING mode, a snapshot a second, a restart replays what followed it; acks=all, idempotent producer)",
     processing: "micro-batch (100 ms minibatches), batched UDF: one torch forward per call, ≤128 rows a call",
     engine: "in-process · Rust dataflow engine (timely/differential) + CPython UDF, librdkafka (rust-rdkafka)",
-    scaling: "engine worker threads (PATHWAY_THREADS = --parallelism); one partition is read by one worker",
+    scaling: "engine worker threads (PATHWAY_THREADS = --parallelism): one worker reads the partition, the engine spreads the rows over all (UDF calls split evenly over 2 workers, measured); the UDF's Python holds the GIL",
     decode: "full record (19 of 19 fields, orjson dict in the UDF)",
   },
   notes: [

@@ -5,6 +5,7 @@
  * app's UDF names its steps (decoded, forward, encoded) so that each lands in its category.
  * Threads py-spy does not see go by name: librdkafka's (rdk:*) fetch and send, Pathway's
  * connector thread reads the topic, its output thread and the producer's poll thread produce.
+ * The engine's worker threads (pathway:work-N) are left to py-spy's samples: they run the UDF.
  */
 import { PYTHON_COMMON_FRAMES, RDKAFKA_THREADS, type ProfileRules } from "@bench/core";
 
@@ -24,6 +25,6 @@ export const pathwayProfileRules: ProfileRules = {
     ...RDKAFKA_THREADS,
     { category: "fetch", thread: /^pathway:connect/ },
     { category: "produce", thread: /^(pathway:output|producer pollin)/ },
-    { category: "runtime", thread: /^(pathway:|jemalloc_bg_thd)/ },
+    { category: "runtime", thread: /^(pathway:(logger|signal)|jemalloc_bg_thd)/ },
   ],
 };
