@@ -51,7 +51,6 @@ STATE_DIR = os.environ.get("BENCH_PATHWAY_STATE_DIR", "")
 
 # The network is tiny: intra-op threads only add wake-ups.
 torch.set_num_threads(1)
-torch.set_grad_enabled(False)
 model = load_torch_model()
 
 
@@ -99,8 +98,10 @@ def decoded(value, offset):
         problem = record_problem(record)
         if problem is None:
             return record
-    progress.skipped += 1
-    print(f"skipped record at offset {offset}: {problem} (skipped {progress.skipped})", file=sys.stderr, flush=True)
+    with progress.lock:  # several engine workers may run the UDF
+        progress.skipped += 1
+        skipped = progress.skipped
+    print(f"skipped record at offset {offset}: {problem} (skipped {skipped})", file=sys.stderr, flush=True)
     return None
 
 
@@ -109,7 +110,9 @@ def forward(records):
     if not records:
         return []
     features = torch.tensor([normalise(*metrics_of(r)) for r in records], dtype=torch.float32)
-    return model(features).squeeze(1).tolist()
+    # no_grad is per thread, and the UDF runs on Pathway's worker threads.
+    with torch.no_grad():
+        return model(features).squeeze(1).tolist()
 
 
 def encoded(records, risks):

@@ -68,14 +68,16 @@ describe("pathway with poison pills", () => {
     await run?.stop();
   });
 
+  // Two engine workers (the bench's default on 2 cores): the UDF runs on both.
   it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
     const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
-    run = await scoreFixturesThroughProduct(pathway, { bootstrap: bootstrap as string, cacheDir, topicPrefix: "pathway-poison-it", log, poison: pills, keepRunning: true });
+    run = await scoreFixturesThroughProduct(pathway, { bootstrap: bootstrap as string, cacheDir, topicPrefix: "pathway-poison-it", log, poison: pills, parallelism: 2, keepRunning: true });
     expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
     expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThan(1e-5);
     // The pills were gone through too: skipped, not stuck.
     expect(run.consumed).toBe(run.inputCount);
+    expect(appLog(run)).toMatch(/BENCH_READY threads=2/);
     expect(appLog(run).match(/skipped record at offset \d+: /g)).toHaveLength(pills.length);
     expect((await run.stop()).aliveAfterStop).toEqual([]);
   }, 900_000);
