@@ -1,10 +1,36 @@
-import { classifyStack, classifyThread } from "@bench/core";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { classifyStack, classifyStacks, classifyThread, parseCollapsed, PROFILE_CATEGORIES, sharesOf } from "@bench/core";
 import { sparkProfileRules } from "./profile-rules.ts";
 
-// Synthetic stacks in the profilers' own naming (py-spy for the Python workers, JFR's dotted
-// frames for the JVM). The row was not profiled end to end on this machine in this change:
-// these pin the rules' intent, not a measured split.
+// `bench --profile` of this row at 4,000/s on local[2] (a shared 2-core machine): py-spy of the
+// driver and the Python workers, JFR of Spark's JVM, merged by the runner; each stack cut to its
+// process/thread root and 8 innermost frames to keep the file small.
+const recorded = parseCollapsed(readFileSync(join(import.meta.dirname, "__fixtures__", "profile-spark-4000.txt"), "utf8"));
 const { frames, threads } = sparkProfileRules;
+
+describe("spark profile rules on a recorded profile", () => {
+  const shares = sharesOf(classifyStacks(recorded, frames));
+
+  it("covers the samples: shares sum to 100%, what no rule claims stays small", () => {
+    expect(recorded.length).toBeGreaterThan(100);
+    expect(PROFILE_CATEGORIES.reduce((a, c) => a + shares[c], 0)).toBeCloseTo(1, 12);
+    expect(shares.other).toBeLessThan(0.1);
+  });
+
+  it("finds each stage of the work: the Kafka client's fetch and produce, decode, features, the model", () => {
+    for (const c of ["fetch", "decode", "features", "model", "produce"] as const) expect(shares[c]).toBeGreaterThan(0);
+  });
+
+  it("puts pyspark's daemon loop (its gc.collect() after each task) in runtime", () => {
+    const daemon = recorded.filter((s) => s.frames[s.frames.length - 1]?.startsWith("manager (daemon.py:"));
+    expect(daemon.length).toBeGreaterThan(0);
+    for (const s of daemon) expect(classifyStack(s.frames, frames)).toBe("runtime");
+  });
+});
+
+// Synthetic stacks in the profilers' own naming (py-spy for the Python workers, JFR's dotted
+// frames for the JVM): they pin the rules' intent for stacks the recording may not hold.
 const worker = ["<module> (pyspark/daemon.py:230)", "main (pyspark/worker.py:3100)", "process (pyspark/worker.py:3050)", "score_batches (scoring.py:88)", "score_batch (scoring.py:84)"];
 const task = ["[Executor task launch worker for task 1.0 in stage 3.0 (TID 7)]", "org.apache.spark.executor.Executor$TaskRunner.run", "org.apache.spark.scheduler.Task.run"];
 
