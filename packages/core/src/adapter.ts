@@ -53,8 +53,15 @@ export interface RunContext {
   groupId: string;
   /** How many cores the product may use on its own in-process mechanism. */
   parallelism: number;
-  /** This run's folder: logs and anything the product writes. */
+  /** This start's folder: logs and anything the product writes. A restart (faults) gets a new one. */
   runDir: string;
+  /**
+   * What the product must find again when it is started again within the run (the faults
+   * scenario's kill -9, then start() with a fresh runDir): checkpoints, recovery stores, a
+   * progress file. The same folder for every start of one run, created by the runner. Rows
+   * whose engine commits no consumer group keep their position here.
+   */
+  stateDir: string;
   repoRoot: string;
   modelsDir: string;
   cacheDir: string;

@@ -14,6 +14,7 @@ export type {
   RunningProduct,
 } from "./adapter.ts";
 export { benchAppEnv, freePort, runningApp, startReadyApp } from "./app-process.ts";
+export { counterFile, parseCounter } from "./counter-file.ts";
 export { JAVA_HOME, javaCheck, javaPrerequisite, javaVersion, parseJavaVersion } from "./java.ts";
 export { pomFor, resolveJars, type MavenArtifact } from "./maven.ts";
 export { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";

@@ -66,9 +66,16 @@ export class RunSession {
   /** Why the run must stop now: the product crashed or the bench was interrupted. */
   readonly aborted = (): string | undefined => this.crashed ?? this.bench.interrupted();
 
+  /** One state folder per run, beside the first start's logs: a restart finds what the killed start wrote. */
+  private stateDir(): string {
+    const dir = join(this.plan.runDir, "state");
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+
   context(runDir = this.plan.runDir): RunContext {
     const { bench, plan, basics, product } = this;
-    return { ...plan, runDir, bootstrap: bench.bootstrap, kafka: KAFKA_SETTINGS, parallelism: basics.parallelism, repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product), log: bench.log };
+    return { ...plan, runDir, stateDir: this.stateDir(), bootstrap: bench.bootstrap, kafka: KAFKA_SETTINGS, parallelism: basics.parallelism, repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product), log: bench.log };
   }
 
   /** start — the output topic stamps LogAppendTime, so latency ends at the broker, not at a product's clock. */

@@ -9,6 +9,7 @@ const ctx = {
   groupId: "g",
   parallelism: 3,
   runDir: "/runs/r1",
+  stateDir: "/runs/r1/state",
   repoRoot: "/repo",
   modelsDir: "/repo/models",
   cacheDir: "/cache/flink",

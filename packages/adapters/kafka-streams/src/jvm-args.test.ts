@@ -12,6 +12,7 @@ const ctx: RunContext = {
   groupId: "g",
   parallelism: 2,
   runDir: "/runs/r1",
+  stateDir: "/runs/r1/state",
   repoRoot: "/repo",
   modelsDir: "/repo/models",
   cacheDir: "/cache",

@@ -9,6 +9,7 @@ const ctx = {
   groupId: "g",
   parallelism: 2,
   runDir: "/tmp/run",
+  stateDir: "/tmp/run/state",
   repoRoot: "/repo",
   modelsDir: "/repo/models",
   cacheDir: "/cache",

@@ -6,7 +6,7 @@
  * It returns what it saw and leaves the asserting to the test, so each test states its own
  * bar and adds only what is particular to its product.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Prepared, Product, ProductExit, RunningProduct } from "../adapter.ts";
@@ -86,6 +86,8 @@ export interface LiveFixtureRun extends FixtureComparison {
   running: RunningProduct;
   /** The run's folder (the product's logs); removed by stop() unless the run failed. */
   runDir: string;
+  /** The state folder the product was started with (RunContext's stateDir): a restart in a test passes it again. */
+  stateDir: string;
   rootPids: number[];
   /** Root pids alive right after start() returned. */
   aliveAtStart: number[];
@@ -229,6 +231,8 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
 
   try {
     await admin.createTopics([{ name: topics.input }, { name: topics.output, config: { "message.timestamp.type": "LogAppendTime" } }]);
+    const stateDir = join(runDir, "state");
+    mkdirSync(stateDir, { recursive: true });
     running = await product.start({
       bootstrap: opts.bootstrap,
       kafka: KAFKA_SETTINGS,
@@ -237,6 +241,7 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
       groupId: topics.groupId,
       parallelism: opts.parallelism ?? 1,
       runDir,
+      stateDir,
       repoRoot: repoRoot(),
       modelsDir: modelsDir(),
       cacheDir: opts.cacheDir,
@@ -269,6 +274,7 @@ export async function scoreFixturesThroughProduct(product: Product, opts: Fixtur
       consumed,
       running,
       runDir,
+      stateDir,
       rootPids,
       aliveAtStart,
       stop,
