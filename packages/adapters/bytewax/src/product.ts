@@ -7,9 +7,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
-import { benchAppEnv, debianTorchPrerequisites, KAFKA_SETTINGS, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { benchAppEnv, counterFile, debianTorchPrerequisites, KAFKA_SETTINGS, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { PYTHON_ROW } from "./pins.ts";
-import { COUNTER_FILE, counterReader, GroupStateFolders, RECOVERY_DIR, recoveryInitialised } from "./state.ts";
+import { COUNTER_FILE, RECOVERY_DIR, recoveryInitialised } from "./state.ts";
 
 const APP = join(import.meta.dirname, "..", "app", "main.py");
 /** First start imports torch and checks the model card's probes: slow on a busy 2-core box. */
@@ -24,7 +24,6 @@ interface Found {
   python: string;
 }
 
-const stateFolders = new GroupStateFolders();
 
 const DEVIATIONS = [
   `KafkaSink flushes its producer after every batch it writes (librdkafka's flush sends what is queued at once and waits for every acknowledgement), so linger.ms=${KAFKA_SETTINGS.producer["linger.ms"]} batches only within one Bytewax batch, never across batches`,
@@ -46,7 +45,7 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
 
 async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
   mkdirSync(ctx.runDir, { recursive: true });
-  const state = stateFolders.folderFor(ctx.groupId, ctx.runDir);
+  const state = ctx.stateDir;
   const recoveryDir = join(state, RECOVERY_DIR);
   if (!recoveryInitialised(state)) {
     // One recovery partition for the one worker; Bytewax's own initialiser, once per group.
@@ -67,11 +66,7 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
   });
   ctx.log(`bytewax consuming ${ctx.inputTopic} with recovery in ${recoveryDir} (pid ${app.pid})`);
   return runningApp(app, {
-    consumed: {
-      kind: "engine-counter",
-      describe: `highest input offset + 1 the dataflow has scored, written by the app once a second to ${join(state, COUNTER_FILE)} (Bytewax commits no consumer group)`,
-      read: counterReader(join(state, COUNTER_FILE)),
-    },
+    consumed: counterFile(join(state, COUNTER_FILE), `highest input offset + 1 the dataflow has scored, written by the app once a second to ${join(state, COUNTER_FILE)} (Bytewax commits no consumer group)`),
     stopGraceMs: STOP_GRACE_MS,
   });
 }
@@ -89,7 +84,7 @@ export const bytewax: Product<Found> = {
     "Bytewax 0.21.1 is its last release: the project is community-maintained since its company wound down in 2025, with no release since 0.21.1 (which needs Python ≤ 3.12).",
     "One dataflow, one worker (`python -m bytewax.run -w 1`; the bench's --parallelism is not used: the one input partition is one source partition, read by one worker, and more workers in one process would share the GIL). KafkaSource hands the dataflow up to 10,000 records per poll; flat_map_batch parses each with the standard library's json, skips and counts those record_problem refuses, and runs ONE eager PyTorch forward per batch (torch limited to 1 thread); KafkaSink produces one message per output, keyed by partition_key, and flushes after each batch.",
     "Consumed: Bytewax commits no consumer group (KafkaSource assigns the partition itself; its position lives in the recovery snapshot), so the app writes the highest input offset + 1 it has scored to a file in the run folder once a second and the runner reads that (an engine counter moving in 1 s steps).",
-    `Recovery: a recovery directory of one SQLite partition in the run folder (bytewax-state/recovery), snapshot interval ${SNAPSHOT_INTERVAL_S} s, backup interval 0. After a kill -9 the restart resumes from the last snapshot and republishes what came after it (duplicates, never losses: the sink's flush has every output of a batch acknowledged before the snapshot that covers it; read from Bytewax's connector source and docs). SIGTERM ends the input at the next poll, so a stop is Bytewax's end of input: a last snapshot, the sink flushed, exit 0.`,
+    `Recovery: a recovery directory of one SQLite partition in the run's state folder (state/recovery, kept across the faults restart), snapshot interval ${SNAPSHOT_INTERVAL_S} s, backup interval 0. After a kill -9 the restart resumes from the last snapshot and republishes what came after it (duplicates, never losses: the sink's flush has every output of a batch acknowledged before the snapshot that covers it; read from Bytewax's connector source and docs). SIGTERM ends the input at the next poll, so a stop is Bytewax's end of input: a last snapshot, the sink flushed, exit 0.`,
     "KafkaSource polls with a 1 ms timeout and, after an empty poll, the runtime polls again 1 ms later: an idle dataflow still costs some CPU.",
   ],
   prepare,

@@ -1,5 +1,5 @@
 import { KAFKA_SETTINGS } from "@bench/core";
-import { pathwayAppEnv, stateDir } from "./app-env.ts";
+import { pathwayAppEnv, persistenceDir } from "./app-env.ts";
 
 const ctx = {
   bootstrap: "127.0.0.1:9092",
@@ -10,7 +10,7 @@ const ctx = {
   modelsDir: "/repo/models",
   kafka: KAFKA_SETTINGS,
   runDir: "/results/runs/pathway-1",
-  cacheDir: "/cache/pathway",
+  stateDir: "/results/runs/pathway-1/state",
 };
 
 describe("pathway app environment", () => {
@@ -18,13 +18,13 @@ describe("pathway app environment", () => {
     expect(pathwayAppEnv(ctx)).toMatchObject({
       PATHWAY_THREADS: "2",
       BENCH_PATHWAY_CONSUMED_FILE: "/results/runs/pathway-1/pathway-consumed.txt",
-      BENCH_PATHWAY_STATE_DIR: "/cache/pathway/state/bench.r1",
+      BENCH_PATHWAY_STATE_DIR: "/results/runs/pathway-1/state/pathway-persistence",
       BENCH_GROUP_ID: "bench.r1",
     });
   });
 
-  it("keeps the persisted state where a restart (new run folder, same group) finds it", () => {
-    expect(stateDir({ ...ctx, runDir: "/results/runs/pathway-1/restart" } as typeof ctx)).toBe(stateDir(ctx));
+  it("keeps the persisted state where a restart (new run folder, same state folder) finds it", () => {
+    expect(persistenceDir({ ...ctx, runDir: "/results/runs/pathway-1/restart" } as typeof ctx)).toBe(persistenceDir(ctx));
   });
 
   it("never asks for zero threads", () => {

@@ -7,19 +7,16 @@ import { benchAppEnv, type RunContext } from "@bench/core";
 
 export const CONSUMED_FILE = "pathway-consumed.txt";
 
-/**
- * Pathway's persisted state for one run. Keyed by the consumer group, which a restart keeps
- * (a restarted product gets a run folder of its own, so the run folder cannot hold it).
- */
-export function stateDir(ctx: Pick<RunContext, "cacheDir" | "groupId">): string {
-  return join(ctx.cacheDir, "state", ctx.groupId);
+/** Pathway's persisted state, in the run's state folder, which a restart within the run is handed again. */
+export function persistenceDir(ctx: Pick<RunContext, "stateDir">): string {
+  return join(ctx.stateDir, "pathway-persistence");
 }
 
 export function consumedFile(ctx: Pick<RunContext, "runDir">): string {
   return join(ctx.runDir, CONSUMED_FILE);
 }
 
-export type AppContext = Parameters<typeof benchAppEnv>[0] & Pick<RunContext, "runDir" | "cacheDir">;
+export type AppContext = Parameters<typeof benchAppEnv>[0] & Pick<RunContext, "runDir" | "stateDir">;
 
 export function pathwayAppEnv(ctx: AppContext): Record<string, string> {
   return {
@@ -27,6 +24,6 @@ export function pathwayAppEnv(ctx: AppContext): Record<string, string> {
     // --parallelism is Pathway's own mechanism: engine worker threads in the one process.
     PATHWAY_THREADS: String(Math.max(1, ctx.parallelism)),
     BENCH_PATHWAY_CONSUMED_FILE: consumedFile(ctx),
-    BENCH_PATHWAY_STATE_DIR: stateDir(ctx),
+    BENCH_PATHWAY_STATE_DIR: persistenceDir(ctx),
   };
 }

@@ -5,9 +5,8 @@
  */
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { debianTorchPrerequisites, prepareDebianTorchEnv, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
-import { consumedFile, pathwayAppEnv, stateDir } from "./app-env.ts";
-import { readConsumed } from "./consumed.ts";
+import { counterFile, debianTorchPrerequisites, prepareDebianTorchEnv, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { consumedFile, pathwayAppEnv, persistenceDir } from "./app-env.ts";
 import { PYTHON_ROW } from "./pins.ts";
 
 /** What start() needs from prepare(): the venv's interpreter. */
@@ -22,7 +21,7 @@ const READY_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 20_000;
 
 const DEVIATIONS = [
-  "restarts use Pathway's persistence in PERSISTING mode (OPERATOR_PERSISTING, offsets only, needs a licence key): every input record is also written to a snapshot folder in the cache, about 150 bytes a record, removed when the run stops; that disk work is in the row's CPU",
+  "restarts use Pathway's persistence in PERSISTING mode (OPERATOR_PERSISTING, offsets only, needs a licence key): every input record is also written to a snapshot folder in the run's state folder, about 150 bytes a record, removed when the run stops; that disk work is in the row's CPU",
   "Pathway's Kafka writer adds two headers to every output message (pathway_time, pathway_diff) and keys it by Pathway's 16-byte row id; the value is exactly {event_id, ts_ms, risk}",
   "Pathway's reader leaves librdkafka's enable.auto.commit on (its default): the group's committed offset is what the reader has fetched, not what was scored, so consumed/s is read from the app's own counter",
 ];
@@ -46,13 +45,13 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
   const file = consumedFile(ctx);
   return {
     rootPids: () => [app.pid],
-    consumed: { kind: "engine-counter", describe: `the input offset the app's scoring UDF has gone through, rewritten each second to ${file}`, read: () => readConsumed(file) },
+    consumed: counterFile(file, `the input offset the app's scoring UDF has gone through, rewritten each second to ${file}`),
     exited: app.exited,
     logTail: (lines) => app.logTail(lines),
     stop: async () => {
       await app.stop(STOP_GRACE_MS);
       // The persisted state is for a restart within the run; the run ends here.
-      await rm(stateDir(ctx), { recursive: true, force: true });
+      await rm(persistenceDir(ctx), { recursive: true, force: true });
     },
   };
 }

@@ -1,10 +1,9 @@
 /**
  * Where a Spark query keeps what must survive its process: the checkpoint (offset and commit
- * logs) and the progress file the adapter reads as consumed. A restart after a kill -9 (the
- * faults run starts the product again with the same topics and group, logging into another
- * folder) must find the same checkpoint, or the query would start again from the earliest
- * offset; so the folder is named by the run's consumer group, in the row's cache, and a graceful
- * stop removes it.
+ * logs) and the progress file the adapter reads as consumed. They go in the run's state folder
+ * (RunContext's stateDir): a restart after a kill -9 (the faults run starts the product again,
+ * logging into another folder) is handed the same one and finds the checkpoint, where a fresh
+ * folder would start the query again from the earliest offset.
  */
 import { join } from "node:path";
 import type { RunContext } from "@bench/core";
@@ -15,7 +14,7 @@ export interface QueryState {
   progressFile: string;
 }
 
-export function queryState(ctx: Pick<RunContext, "cacheDir" | "groupId">): QueryState {
-  const dir = join(ctx.cacheDir, "queries", ctx.groupId.replace(/[^A-Za-z0-9._-]/g, "_"));
+export function queryState(ctx: Pick<RunContext, "stateDir">): QueryState {
+  const dir = join(ctx.stateDir, "spark-query");
   return { dir, checkpoint: join(dir, "checkpoint"), progressFile: join(dir, "progress.json") };
 }

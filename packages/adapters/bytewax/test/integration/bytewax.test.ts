@@ -61,7 +61,7 @@ describe("bytewax adapter", () => {
     if (!prep.ok) throw new Error(prep.reason);
     const { input, output, groupId } = run.topics;
     const runDir = join(run.runDir, "restart");
-    again = await bytewax.start({ bootstrap, kafka: KAFKA_SETTINGS, inputTopic: input, outputTopic: output, groupId, parallelism: 1, runDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log }, prep.found);
+    again = await bytewax.start({ bootstrap, kafka: KAFKA_SETTINGS, inputTopic: input, outputTopic: output, groupId, parallelism: 1, runDir, stateDir: run.stateDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log }, prep.found);
     expect(/BENCH_READY .*/.exec(readFileSync(join(runDir, "bytewax.log"), "utf8"))?.[0]).toBe(`BENCH_READY partition 0-${input} from offset ${FIXTURE_COUNT}`);
     expect(again.consumed.kind === "engine-counter" && (await again.consumed.read())).toBe(FIXTURE_COUNT);
     const admin = await KafkaAdmin.connect(bootstrap);

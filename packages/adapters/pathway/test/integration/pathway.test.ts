@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot } from "@bench/core";
 import { scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
-import { stateDir } from "../../src/app-env.ts";
+import { persistenceDir } from "../../src/app-env.ts";
 import { pathway } from "../../src/product.ts";
 import { isLocal, tcpPeers } from "../../src/sockets.ts";
 
@@ -52,7 +52,7 @@ describe("pathway adapter", () => {
     expect(peers.filter((p) => !isLocal(p))).toEqual([]);
     expect(appLog(run)).not.toMatch(/licen[cs]e|telemetry/i);
 
-    const state = stateDir({ cacheDir, groupId: run.topics.groupId });
+    const state = persistenceDir(run);
     expect(existsSync(state)).toBe(true);
     const stopped = await run.stop();
     expect(stopped.aliveAfterStop).toEqual([]);

@@ -51,7 +51,7 @@ describe("spark with poison pills", () => {
     expect(run.consumed).toBe(run.inputCount);
     expect(readFileSync(join(run.runDir, "spark.log"), "utf8").match(/skipped record at offset \d+/g)).toHaveLength(pills.length);
     // observe() counted them too, summed over the micro-batches by the app's listener.
-    expect(readProgress(queryState({ cacheDir: join(cacheRoot(), "spark"), groupId: run.topics.groupId }).progressFile)).toMatchObject({ consumed: run.inputCount, skipped: pills.length });
+    expect(readProgress(queryState(run).progressFile)).toMatchObject({ consumed: run.inputCount, skipped: pills.length });
     expect((await run.stop()).aliveAfterStop).toEqual([]);
   }, 900_000);
 });
