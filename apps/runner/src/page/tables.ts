@@ -234,6 +234,7 @@ function notesOf(results: BenchResults, r: RunResult): string[] {
   if (versions) parts.push(`Versions: ${versions}.`);
   for (const d of r.deviations) parts.push(`Deviation: ${d}`);
   if (r.consumedSource) parts.push(`consumed read from ${r.consumedSource}.`);
+  if (r.remoteResources) parts.push(`CPU and memory beyond this machine's /proc: ${r.remoteResources}.`);
   const sweep = results.sweeps?.find((w) => w.product === r.product);
   if (sweep) {
     parts.unshift(

@@ -149,6 +149,8 @@ export interface RunResult {
   /** The shared Kafka client settings the run handed the product (core's KAFKA_SETTINGS then); absent in older files. */
   kafka?: KafkaSettings;
   consumedSource: string;
+  /** What measured the product's work outside its local process trees (RunningProduct.remoteResources), added to /proc's figures; absent: /proc alone. */
+  remoteResources?: string;
   verification?: VerificationResult;
   throughput?: ThroughputRow;
   resources?: ResourceRow;

@@ -63,6 +63,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
   try {
     const running = await session.start();
     result.consumedSource = running.consumed.kind === "group-offsets" ? `group offsets (${session.plan.groupId})` : running.consumed.describe;
+    if (running.remoteResources) result.remoteResources = running.remoteResources.describe;
     result.verification = await session.verify();
     if (!result.verification.passed) {
       if (session.crashed) throw new Error(session.crashed);
