@@ -1,7 +1,7 @@
 """Bytewax scoring app: one dataflow, one worker, one eager PyTorch forward per batch.
 
     KafkaSource (the run's one input partition, up to BATCH_SIZE records per poll)
-      -> flat_map_batch "score": json.loads every record, skip and count the ones that cannot
+      -> flat_map_batch "score": orjson.loads every record, skip and count the ones that cannot
          be scored, ONE forward for the rest of the batch
       -> KafkaSink (keyed by the record's partition_key)
 
@@ -25,7 +25,6 @@ every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (JSON, li
 names) and go to confluent-kafka as they are, through the connectors' add_config.
 """
 import atexit
-import json
 import os
 import signal
 import sys
@@ -35,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
 
+import orjson  # noqa: E402
 import torch  # noqa: E402
 from bytewax import operators as op  # noqa: E402
 from bytewax.connectors.kafka import KafkaSink, KafkaSinkMessage, KafkaSource  # noqa: E402
@@ -146,7 +146,7 @@ class Scorer:
         records = []
         for msg in messages:
             try:
-                record = json.loads(msg.value)
+                record = orjson.loads(msg.value if msg.value is not None else b"")
             except (TypeError, ValueError) as exc:  # no value, not UTF-8, not JSON
                 problem = f"not JSON: {exc}"
             else:
@@ -168,7 +168,7 @@ class Scorer:
         out = []
         for record, risk in zip(records, risks):
             key = record.get("partition_key")
-            out.append(KafkaSinkMessage(key.encode() if isinstance(key, str) else None, json.dumps(output_record(record, risk)).encode()))
+            out.append(KafkaSinkMessage(key.encode() if isinstance(key, str) else None, orjson.dumps(output_record(record, risk))))
         return out
 
     def __call__(self, messages):

@@ -20,10 +20,13 @@ export const PYTHON_ROW: DebianTorchRow = {
     "charset-normalizer==3.5.3",
     "idna==3.20",
     "urllib3==2.8.0",
+    // The JSON codec every other Python row's app uses (faststream, quix, confluent-kafka): the
+    // decode and encode are the same work, so "what the framework adds" is not a JSON library's.
+    "orjson==3.13.0",
     // Bytewax's own.
     "prometheus_client==0.26.0",
     "typing_extensions==4.16.0",
   ],
-  versions: { bytewax: "bytewax", "confluent-kafka": "confluent-kafka" },
-  imports: ["bytewax.connectors.kafka", "bytewax.run", "bytewax.recovery"],
+  versions: { bytewax: "bytewax", "confluent-kafka": "confluent-kafka", orjson: "orjson" },
+  imports: ["orjson", "bytewax.connectors.kafka", "bytewax.run", "bytewax.recovery"],
 };

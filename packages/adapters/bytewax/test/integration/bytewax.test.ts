@@ -5,7 +5,7 @@
  * stop; a second start on the same group resumes from Bytewax's snapshot; poison pills are
  * skipped and counted.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, KafkaAdmin, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot, type RunningProduct } from "@bench/core";
 import { alive, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
@@ -44,7 +44,7 @@ describe("bytewax adapter", () => {
     expect(run.outputs.size).toBe(FIXTURE_COUNT);
     expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
     // Bytewax keeps its position in its recovery store, never in a consumer group or a topic of its own.
-    expect(existsSync(join(run.runDir, "bytewax-state", RECOVERY_DIR, RECOVERY_PARTITION))).toBe(true);
+    expect(existsSync(join(run.stateDir, RECOVERY_DIR, RECOVERY_PARTITION))).toBe(true);
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
     expect(effectiveSettingsMismatches(run.running.logTail(2000), KAFKA_SETTINGS)).toEqual([]);
 
@@ -62,7 +62,7 @@ describe("bytewax adapter", () => {
     const { input, output, groupId } = run.topics;
     const runDir = join(run.runDir, "restart");
     again = await bytewax.start({ bootstrap, kafka: KAFKA_SETTINGS, inputTopic: input, outputTopic: output, groupId, parallelism: 1, runDir, stateDir: run.stateDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log }, prep.found);
-    expect(/BENCH_READY .*/.exec(readFileSync(join(runDir, "bytewax.log"), "utf8"))?.[0]).toBe(`BENCH_READY partition 0-${input} from offset ${FIXTURE_COUNT}`);
+    expect(/BENCH_READY .*/.exec(again.logTail(2000))?.[0]).toBe(`BENCH_READY partition 0-${input} from offset ${FIXTURE_COUNT}`);
     expect(again.consumed.kind === "engine-counter" && (await again.consumed.read())).toBe(FIXTURE_COUNT);
     const admin = await KafkaAdmin.connect(bootstrap);
     try {
