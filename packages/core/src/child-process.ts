@@ -44,6 +44,8 @@ export class ManagedProcess {
   readonly exited: Promise<ProductExit>;
   private readonly child: ResultPromise;
   private readonly tail: string[] = [];
+  /** waitForLine()'s listeners, handed each complete line of stdout and stderr. */
+  private readonly lineListeners = new Set<(line: string) => void>();
   private readonly log: WriteStream;
   private exitInfo: ProductExit | undefined;
 
@@ -95,6 +97,7 @@ export class ManagedProcess {
         this.tail.push(line);
         if (this.tail.length > (this.options.tailLines ?? 200)) this.tail.shift();
         onLine?.(line);
+        for (const listener of this.lineListeners) listener(line);
       }
     });
   }
@@ -103,25 +106,26 @@ export class ManagedProcess {
     return this.tail.slice(-lines).join("\n");
   }
 
-  /** Resolves with the first stdout/stderr line matching `pattern`, or rejects on exit or timeout. */
+  /**
+   * Resolves with the first complete stdout/stderr line matching `pattern`, or rejects on exit or
+   * timeout. Complete lines only: an unbuffered Python print writes its text and its newline
+   * separately, and a match on the first half left logTail() without the line (seen: bytewax).
+   */
   waitForLine(pattern: RegExp, timeoutMs: number): Promise<string> {
     const seen = this.tail.find((l) => pattern.test(l));
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => finish(new Error(`no line matching ${pattern} within ${timeoutMs / 1000}s`)), timeoutMs);
-      const onData = (chunk: Buffer | string): void => {
-        const line = String(chunk).split("\n").find((l) => pattern.test(l));
-        if (line !== undefined) finish(undefined, line);
+      const onLine = (line: string): void => {
+        if (pattern.test(line)) finish(undefined, line);
       };
       const finish = (error?: Error, line?: string): void => {
         clearTimeout(timer);
-        this.child.stdout?.off("data", onData);
-        this.child.stderr?.off("data", onData);
+        this.lineListeners.delete(onLine);
         if (error) reject(error);
         else resolve(line as string);
       };
-      this.child.stdout?.on("data", onData);
-      this.child.stderr?.on("data", onData);
+      this.lineListeners.add(onLine);
       void this.exited.then((e) => finish(new Error(`exited (code ${e.code}, signal ${e.signal}) before printing ${pattern}`)));
     });
   }
