@@ -25,7 +25,7 @@ export { cacheRoot, fixturesDir, isExecutableFile, modelsDir, productCacheDir, r
 export { missingReason, sharedWhileRunning, unmetReason } from "./prerequisites.ts";
 export { pythonTorchChecks } from "./python-torch-checks.ts";
 export { DEBIAN_NUMPY, DEBIAN_PYTHON, debianTorchEnv, debianTorchPrerequisites, prepareDebianTorchEnv, type DebianTorchEnv, type DebianTorchRow } from "./debian-torch.ts";
-export { debianPackageVersion, ensurePythonEnv, pythonVersions, pythonVersionsScript, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
+export { debianPackageVersion, ensurePythonEnv, librdkafkaVersion, pythonVersions, pythonVersionsScript, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
 export { TreeSampler, type MemoryInstrument, type ResourceSample, type SamplerCost } from "./sampler.ts";
 export {
   eventIdFor,

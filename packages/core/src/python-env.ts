@@ -81,3 +81,12 @@ export async function debianPackageVersion(pkg: string): Promise<string | undefi
   const result = await execa("dpkg-query", ["-W", "-f", "${Version}", pkg], { reject: false });
   return result.exitCode === 0 && result.stdout !== "" ? upstreamVersion(result.stdout) : undefined;
 }
+
+/**
+ * The librdkafka inside a venv's confluent-kafka wheel (which may differ from the wheel's own
+ * version): the C client the shared settings' librdkafka names are for, shown on the page.
+ */
+export async function librdkafkaVersion(python: string): Promise<string> {
+  const result = await execa(python, ["-c", "import confluent_kafka; print(confluent_kafka.libversion()[0])"]);
+  return result.stdout.trim();
+}

@@ -7,7 +7,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
-import { benchAppEnv, counterFile, debianTorchPrerequisites, KAFKA_SETTINGS, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { benchAppEnv, librdkafkaVersion, counterFile, debianTorchPrerequisites, KAFKA_SETTINGS, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { PYTHON_ROW } from "./pins.ts";
 import { COUNTER_FILE, RECOVERY_DIR, recoveryInitialised } from "./state.ts";
 
@@ -38,9 +38,7 @@ export function bytewaxRunArgs(recoveryDir: string): string[] {
 async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
   if (!env.ok) return env;
-  // The C client under confluent-kafka: the one the shared settings are librdkafka's names for.
-  const librdkafka = await execa(env.python, ["-c", "import confluent_kafka; print(confluent_kafka.libversion()[0])"]);
-  return { ok: true, versions: { ...env.versions, librdkafka: librdkafka.stdout.trim() }, deviations: DEVIATIONS, found: { python: env.python } };
+  return { ok: true, versions: { ...env.versions, librdkafka: await librdkafkaVersion(env.python) }, deviations: DEVIATIONS, found: { python: env.python } };
 }
 
 async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {

@@ -4,8 +4,7 @@
  * of the Python rows: the page subtracts its µs per record from theirs ("what the framework adds").
  */
 import { join } from "node:path";
-import { execa } from "execa";
-import { benchAppEnv, debianTorchPrerequisites, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { benchAppEnv, librdkafkaVersion, debianTorchPrerequisites, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { PYTHON_ROW } from "./pins.ts";
 
 /** What start() needs from prepare(): the venv's interpreter. */
@@ -20,10 +19,8 @@ const READY_TIMEOUT_MS = 120_000;
 async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
   if (!env.ok) return env;
-  // The C client inside the wheel: the one the shared settings are librdkafka's names for.
-  const librdkafka = await execa(env.python, ["-c", "import confluent_kafka; print(confluent_kafka.libversion()[0])"]);
   // Every shared setting goes to librdkafka as it is: no deviation.
-  return { ok: true, versions: { ...env.versions, librdkafka: librdkafka.stdout.trim() }, deviations: [], found: { python: env.python } };
+  return { ok: true, versions: { ...env.versions, librdkafka: await librdkafkaVersion(env.python) }, deviations: [], found: { python: env.python } };
 }
 
 async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {

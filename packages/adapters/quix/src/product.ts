@@ -4,8 +4,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { execa } from "execa";
-import { benchAppEnv, debianTorchPrerequisites, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import { benchAppEnv, librdkafkaVersion, debianTorchPrerequisites, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
 import { PYTHON_ROW } from "./pins.ts";
 
 const APP = fileURLToPath(new URL("../app/main.py", import.meta.url));
@@ -20,9 +19,7 @@ interface Found {
 async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   const env = await prepareDebianTorchEnv(PYTHON_ROW, ctx);
   if (!env.ok) return env;
-  // The C client under confluent-kafka: the one the shared settings are librdkafka's names for.
-  const librdkafka = await execa(env.python, ["-c", "import confluent_kafka; print(confluent_kafka.libversion()[0])"]);
-  return { ok: true, versions: { ...env.versions, librdkafka: librdkafka.stdout.trim() }, deviations: [], found: { python: env.python } };
+  return { ok: true, versions: { ...env.versions, librdkafka: await librdkafkaVersion(env.python) }, deviations: [], found: { python: env.python } };
 }
 
 async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
