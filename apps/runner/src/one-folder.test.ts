@@ -1,13 +1,18 @@
 /**
  * "A product is one folder": a throwaway adapter folder, and nothing else edited, is found by
  * discovery, doctored (its own prerequisite in the table and its verdict), listed for CI in
- * `--list --json`, and so in the workflow's matrix, which is that list.
+ * `--list --json`, and so in the workflow's matrix, which is that list. Its apt package reaches
+ * setup's list and its environment variable reaches turbo's tasks from the folder alone: the
+ * repo's root files are used as they are. (pnpm-lock.yaml is the one file outside the folder
+ * that adding a product changes: `pnpm install` writes it.)
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "@bench/core";
 import { doctorCommand } from "./doctor/command.ts";
+import { repoTurbo, turboTaskEnv } from "./doctor/turbo-dry-run.ts";
 import { listCommand } from "./list.ts";
 import { discoverIn } from "./run/discover.ts";
 
@@ -28,18 +33,37 @@ export const products: Product[] = [
 ];
 `;
 
+const THROWAWAY_PACKAGE = {
+  name: "@bench/adapter-throwaway",
+  type: "module",
+  exports: { ".": "./src/index.ts" },
+  scripts: { test: "true", "test:integration": "true" },
+  bench: { apt: ["throwaway-tool"], env: ["THROWAWAY_HOME"] },
+};
+
+/** The turbo.json an adapter that reads its own environment variables carries (the adding guide shows it). */
+const THROWAWAY_TURBO = {
+  extends: ["//"],
+  tasks: { test: { env: ["$TURBO_EXTENDS$", "THROWAWAY_HOME"] }, "test:integration": { env: ["$TURBO_EXTENDS$", "THROWAWAY_HOME"] } },
+};
+
 describe("adding a product is adding a folder", () => {
+  /** A workspace of the repo's own root files, unedited, and the throwaway folder. */
+  let workspace: string;
   let dir: string;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "adapters-"));
+    workspace = mkdtempSync(join(tmpdir(), "one-folder-"));
+    for (const file of ["package.json", "pnpm-workspace.yaml", "turbo.json"]) copyFileSync(join(repoRoot(), file), join(workspace, file));
+    dir = join(workspace, "packages", "adapters");
     const folder = join(dir, "throwaway");
     mkdirSync(join(folder, "src"), { recursive: true });
-    writeFileSync(join(folder, "package.json"), JSON.stringify({ name: "@bench/adapter-throwaway", type: "module", exports: { ".": "./src/index.ts" } }));
+    writeFileSync(join(folder, "package.json"), JSON.stringify(THROWAWAY_PACKAGE));
+    writeFileSync(join(folder, "turbo.json"), JSON.stringify(THROWAWAY_TURBO));
     writeFileSync(join(folder, "src", "index.ts"), INDEX_TS);
     // Not an adapter: a folder without package.json is passed over.
     mkdirSync(join(dir, "notes"));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 
   it("is discovered with the package it came from", async () => {
     const found = await discoverIn(dir, (line) => {
@@ -53,7 +77,23 @@ describe("adding a product is adding a folder", () => {
     expect(await doctorCommand(dir, (text) => (printed += text))).toBe(0);
     expect(printed).toMatch(/^throwaway tool\s+none\s+MISSING\s+install the throwaway tool$/m);
     expect(printed).toMatch(/^throwaway\s+.*no throwaway tool on PATH — fix: install the throwaway tool$/m);
+    expect(printed).toMatch(/^throwaway\s+THROWAWAY_HOME\s+(unset|set: .+)$/m);
   }, 30_000);
+
+  it("has its apt package installed by setup, which reads the folder", () => {
+    const printed = execFileSync(process.execPath, [join(repoRoot(), "scripts", "declared-apt.mjs"), dir], { encoding: "utf8" });
+    expect(printed).toBe("throwaway-tool\n");
+    // setup.sh installs what that script prints, beside the bench's own packages.
+    expect(readFileSync(join(repoRoot(), "scripts", "setup.sh"), "utf8")).toMatch(/^declared_apt=\$\(node scripts\/declared-apt\.mjs\)$/m);
+  });
+
+  it("has its environment variable handed to its tests by turbo, from its own turbo.json", () => {
+    const env = turboTaskEnv(repoTurbo(repoRoot()), workspace, ["test", "test:integration"]);
+    expect(env.get("@bench/adapter-throwaway#test")).toContain("THROWAWAY_HOME");
+    expect(env.get("@bench/adapter-throwaway#test:integration")).toContain("THROWAWAY_HOME");
+    // The root's own variables still reach it: the folder adds, it does not replace.
+    expect(env.get("@bench/adapter-throwaway#test")).toContain("BENCH_*");
+  });
 
   it("is listed for CI with its package and its CI rate", async () => {
     const printed: string[] = [];

@@ -5,6 +5,7 @@
 import { repoRoot, type Product } from "@bench/core";
 import { adaptersDir, discoverIn } from "../run/discover.ts";
 import { diagnose, type Diagnosis } from "./assess.ts";
+import { formatDeclaredEnv, readDeclared } from "./declared.ts";
 import { gatherNeeds } from "./needs.ts";
 import { machineLoad, probeMachine } from "./probe.ts";
 import { blockedLines, formatDiagnosis } from "./report.ts";
@@ -21,7 +22,7 @@ async function examine(dir: string, pick: (all: Product[]) => Product[] | undefi
 /** `dir`: where the adapter folders are (a test points it at a throwaway one). */
 export async function doctorCommand(dir: string = adaptersDir(repoRoot()), print: (text: string) => void = (t) => void process.stdout.write(t)): Promise<number> {
   const diagnosis = await examine(dir, (all) => all, (line) => console.error(line));
-  if (diagnosis) print(formatDiagnosis(diagnosis));
+  if (diagnosis) print(formatDiagnosis(diagnosis) + formatDeclaredEnv(readDeclared(dir), process.env));
   return 0;
 }
 
