@@ -1,4 +1,5 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { readResults } from "../results/files.ts";
 import type { OtherMachine } from "./across-machines.ts";
 import { renderPage } from "./render.ts";
@@ -12,6 +13,8 @@ export function parseOtherMachine(spec: string): OtherMachine {
 
 export function renderCommand(files: string[], out: string | undefined, otherMachines: readonly OtherMachine[] = []): void {
   const page = renderPage(readResults(files), otherMachines);
-  if (out) writeFileSync(out, page);
-  else process.stdout.write(page);
+  if (out) {
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, page);
+  } else process.stdout.write(page);
 }

@@ -1,4 +1,5 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import type { BenchResults } from "../../results/types.ts";
 import type { OtherMachine } from "../across-machines.ts";
 import { renderHtml } from "./render-html.ts";
@@ -9,5 +10,6 @@ export function htmlPathFor(markdownPath: string): string {
 }
 
 export function writeHtmlPage(path: string, results: BenchResults, otherMachines: readonly OtherMachine[] = []): void {
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, renderHtml(results, otherMachines));
 }
