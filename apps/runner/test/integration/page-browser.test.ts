@@ -5,11 +5,12 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { repoRoot } from "@bench/core";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { renderHtml } from "../../src/page/html/render-html.ts";
+import { chartData } from "../../src/page/html/chart-data.ts";
 import { rowsOf } from "../../src/page/render.ts";
 import { readResults } from "../../src/results/files.ts";
 import type { BenchResults } from "../../src/results/types.ts";
@@ -17,6 +18,37 @@ import type { BenchResults } from "../../src/results/types.ts";
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
 const committedDir = join(repoRoot(), "docs", "results", "2026-11-30");
 const committed = (): BenchResults => readResults([join(committedDir, "results-all.json"), join(committedDir, "results-quix-rerun.json")]);
+/**
+ * Every row measured so far on one page (the first sweep's rows and the peers'), and, so the page
+ * has more rows than any published one yet, four of them again under a second name.
+ */
+function everyRow(): BenchResults {
+  const results = readResults([join(repoRoot(), "docs", "results", "2026-12-01", "results-sweep.json"), join(repoRoot(), "docs", "results", "2026-12-01-peers", "sweep", "results.json")]);
+  const again = [...new Set((results.sweeps ?? []).map((s) => s.product))].slice(0, 4);
+  const renamed = (product: string): string => `${product}-second-name`;
+  return {
+    ...results,
+    runs: [...results.runs, ...results.runs.filter((r) => again.includes(r.product)).map((r) => ({ ...r, product: renamed(r.product) }))],
+    sweeps: [...(results.sweeps ?? []), ...(results.sweeps ?? []).filter((s) => again.includes(s.product)).map((s) => ({ ...s, product: renamed(s.product) }))],
+  };
+}
+
+interface Box { text: string; top: number; bottom: number; left: number; right: number }
+
+/** Each product label on a chart's axis, and the chart's own box. */
+async function productLabels(page: Page, chart: string): Promise<{ labels: Box[]; svg: Box }> {
+  return page.$eval(`figure[data-chart="${chart}"]`, (figure) => {
+    // Runs in the page: no DOM types in this project's TypeScript setup, so the one method used.
+    const box = (el: { getBoundingClientRect(): { top: number; bottom: number; left: number; right: number } }, text: string) => {
+      const r = el.getBoundingClientRect();
+      return { text, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    };
+    const texts = [...figure.querySelectorAll('g[aria-label="y-axis tick label"] text')];
+    // The chart's own svg, not a legend's swatch.
+    const svg = texts[0]?.closest("svg") ?? figure;
+    return { labels: texts.map((t) => box(t, t.textContent ?? "")), svg: box(svg, "") };
+  });
+}
 
 /** The marks each chart must show, counted from the results here, not taken from the page. */
 function expectedMarks(results: BenchResults): Map<string, number> {
@@ -57,7 +89,13 @@ function expectedMarks(results: BenchResults): Map<string, number> {
 
 interface Drawn { id: string; expected: number; marks: number; text: string }
 
-async function open(browser: Browser, results: BenchResults, name: string, screenshot?: string): Promise<{ drawn: Drawn[]; errors: string[]; requests: string[] }> {
+async function open(
+  browser: Browser,
+  results: BenchResults,
+  name: string,
+  screenshot?: string,
+  inspect?: (page: Page) => Promise<void>,
+): Promise<{ drawn: Drawn[]; errors: string[]; requests: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), "page-html-"));
   const file = join(dir, `${name}.html`);
   writeFileSync(file, renderHtml(results));
@@ -78,6 +116,7 @@ async function open(browser: Browser, results: BenchResults, name: string, scree
       return { id: el.getAttribute("data-chart") ?? "", expected: Number(el.getAttribute("data-expected")), marks: el.querySelectorAll(selector).length, text: el.textContent ?? "" };
     }),
   );
+  await inspect?.(page);
   if (screenshot) {
     await page.screenshot({ path: screenshot, fullPage: true });
     // The charts alone, at a size a person can read at a glance.
@@ -135,5 +174,34 @@ describe("page.html in headless Chromium", () => {
     expect(errors).toEqual([]);
     expect(drawn.find((d) => d.id === "speed-index")?.marks).toBe(2 * results.runs.length);
     expect(drawn.find((d) => d.id === "cpu-breakdown")?.marks).toBe(4);
+  }, 120_000);
+
+  it("gives every product label of the per-product charts its own place with every row on the page", async () => {
+    const results = everyRow();
+    const data = chartData(results);
+    const productsOf = (rows: readonly { product: string }[]): string[] => [...new Set(rows.map((r) => r.product))];
+    const charts = new Map([
+      ["knee-rows-per-core", productsOf(data.spreads)],
+      ["knee-us-per-inference", productsOf(data.spreads)],
+      ["harness", productsOf(data.harness)],
+      ["cpu-breakdown", productsOf(data.breakdown)],
+    ]);
+    expect(productsOf(data.spreads).length).toBeGreaterThanOrEqual(12);
+    const shot = join(repoRoot(), "results", "screenshots", "page-every-row.png");
+    mkdirSync(dirname(shot), { recursive: true });
+    const seen = new Map<string, { labels: Box[]; svg: Box }>();
+    const { errors } = await open(browser, results, "every-row", shot, async (page) => {
+      for (const chart of charts.keys()) seen.set(chart, await productLabels(page, chart));
+    });
+    console.log(`page-browser: every-row screenshots saved to ${shot} and ${shot.replace(/\.png$/, "-charts.png")}`);
+    expect(errors).toEqual([]);
+    for (const [chart, { labels, svg }] of seen) {
+      expect({ chart, labels: labels.map((l) => l.text) }).toEqual({ chart, labels: charts.get(chart) });
+      const sorted = [...labels].sort((a, b) => a.top - b.top);
+      const overlapping = sorted.slice(1).filter((l, i) => l.top < sorted[i]!.bottom).map((l) => l.text);
+      expect({ chart, overlapping }).toEqual({ chart, overlapping: [] });
+      const clipped = labels.filter((l) => l.left < svg.left || l.right > svg.right).map((l) => l.text);
+      expect({ chart, clipped }).toEqual({ chart, clipped: [] });
+    }
   }, 120_000);
 });

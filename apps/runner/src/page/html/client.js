@@ -60,27 +60,32 @@
     });
   }
 
-  function atKnee(field, label) {
+  // One product a line, values along x: a row's label gets its own line however many rows the
+  // page has, where names side by side under a 560-pixel axis would run into each other.
+  function byProduct(products, x, marks, extra) {
+    const longest = Math.max(...products.map((p) => p.length));
     return Plot.plot({
-      width: wide, height: 260, grid: true, marginLeft: 70, marginBottom: 50,
-      x: { label: null, domain: data.spreads.map((s) => s.product) },
-      y: { label, zero: true, nice: true },
-      marks: [
-        Plot.ruleX(data.spreads, { x: "product", y1: (s) => s[field].min, y2: (s) => s[field].max, stroke: "#555", strokeWidth: 2 }),
-        Plot.tickY(data.spreads, { x: "product", y: (s) => s[field].median, stroke: "black", strokeWidth: 2 }),
-        Plot.dot(data.atKnee, { x: "product", y: field, fill: "#1f77b4", r: 4, title: (d) => `${d.label} at ${fmt(d.rate)}/s: ${d[field].toFixed(field === "usPerInference" ? 2 : 0)}` }),
-      ],
+      width: wide, height: 60 + 22 * products.length, grid: true, marginLeft: 12 + Math.ceil(6.5 * longest), marginRight: 20,
+      y: { label: null, domain: products },
+      x, marks, ...extra,
     });
   }
 
+  function atKnee(field, label) {
+    return byProduct(data.spreads.map((s) => s.product), { label, zero: true, nice: true }, [
+      Plot.ruleY(data.spreads, { y: "product", x1: (s) => s[field].min, x2: (s) => s[field].max, stroke: "#555", strokeWidth: 2 }),
+      Plot.tickX(data.spreads, { y: "product", x: (s) => s[field].median, stroke: "black", strokeWidth: 2 }),
+      Plot.dot(data.atKnee, { y: "product", x: field, fill: "#1f77b4", r: 4, title: (d) => `${d.label} at ${fmt(d.rate)}/s: ${d[field].toFixed(field === "usPerInference" ? 2 : 0)}` }),
+    ]);
+  }
+
+  const productsOf = (rows) => [...new Set(rows.map((d) => d.product))];
+
   function harness() {
-    return Plot.plot({
-      width: wide, height: 260, grid: true, marginLeft: 55, marginBottom: 50,
-      x: { label: null },
-      y: { label: "CPU %, 100 = one core (average over the windows)", nice: true },
-      color: { domain: ["sampler", "runner", "gendata", "broker"], legend: true },
-      marks: [Plot.barY(data.harness, { x: (d) => d.product, y: "cpu", fill: "component", title: (d) => `${d.component}: ${d.cpu.toFixed(1)} %` }), Plot.ruleY([0])],
-    });
+    return byProduct(productsOf(data.harness), { label: "CPU %, 100 = one core (average over the windows)", nice: true }, [
+      Plot.barX(data.harness, { y: "product", x: "cpu", fill: "component", title: (d) => `${d.component}: ${d.cpu.toFixed(1)} %` }),
+      Plot.ruleX([0]),
+    ], { color: { domain: ["sampler", "runner", "gendata", "broker"], legend: true } });
   }
 
   function speed() {
@@ -97,13 +102,10 @@
   }
 
   function breakdown() {
-    return Plot.plot({
-      width: wide, height: 260, grid: true, marginLeft: 55, marginBottom: 50,
-      x: { label: null },
-      y: { label: "% of the product tree's CPU", domain: [0, 100] },
-      color: { domain: ["fetch", "decode", "features", "model", "encode", "produce", "runtime", "other"], legend: true },
-      marks: [Plot.barY(data.breakdown, { x: "product", y: "share", fill: "category", title: (d) => `${d.category}: ${d.share.toFixed(1)} % · ${d.microsPerRecord.toFixed(2)} µs per record` }), Plot.ruleY([0])],
-    });
+    return byProduct(productsOf(data.breakdown), { label: "% of the product tree's CPU", domain: [0, 100] }, [
+      Plot.barX(data.breakdown, { y: "product", x: "share", fill: "category", title: (d) => `${d.category}: ${d.share.toFixed(1)} % · ${d.microsPerRecord.toFixed(2)} µs per record` }),
+      Plot.ruleX([0]),
+    ], { color: { domain: ["fetch", "decode", "features", "model", "encode", "produce", "runtime", "other"], legend: true } });
   }
 
   const draw = {
