@@ -26,5 +26,4 @@ describe("render -o into a folder that does not exist yet", () => {
     writeHtmlPage(out, readResults([fixture]));
     expect(readFileSync(out, "utf8")).toMatch(/^<!doctype html>/i);
   });
-
 });
