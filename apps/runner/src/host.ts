@@ -1,7 +1,7 @@
 /**
- * The machine a results file was measured on. "AMD EPYC" alone does not tell two VMs apart
- * (the 2026-12-01 pages came from machines whose rows' costs differed 1.7×), so the CPU's
- * family, model and stepping and its widest vector extensions are kept too.
+ * The machine a results file was measured on. "AMD EPYC" alone does not tell two VMs apart,
+ * and the same rows can cost very differently on two of them, so the CPU's family, model and
+ * stepping and its widest vector extensions are kept too.
  */
 import si from "systeminformation";
 import type { HostInfo } from "./results/types.ts";

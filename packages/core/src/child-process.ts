@@ -109,7 +109,7 @@ export class ManagedProcess {
   /**
    * Resolves with the first complete stdout/stderr line matching `pattern`, or rejects on exit or
    * timeout. Complete lines only: an unbuffered Python print writes its text and its newline
-   * separately, and a match on the first half left logTail() without the line (seen: bytewax).
+   * separately, and a match on the first half would leave logTail() without the line.
    */
   waitForLine(pattern: RegExp, timeoutMs: number): Promise<string> {
     const seen = this.tail.find((l) => pattern.test(l));

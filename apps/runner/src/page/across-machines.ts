@@ -2,7 +2,7 @@
  * "Does a row carry to another machine?": each product's cost here against another results
  * file's (another machine's, given with `render --compare`), at the same offered rate, since a
  * product's cost per record moves with its rate (batching). Where both sides were read by
- * today's speed index, the rows are compared at the reference speed; otherwise the two machines'
+ * the current speed index version, the rows are compared at the reference speed; otherwise the two machines'
  * common factor is the median ratio over the products, and each row's residual from it says
  * whether that row carries.
  */

@@ -23,7 +23,7 @@ export function runMark(run: RunResult): string | undefined {
   if (run.conditions?.noisy) return `⚠ NOISY — ${noisyShort(run)}`;
   if (run.settled === false) return "⚠ UNSETTLED — the backlog had not settled when the window began";
   // A row is a sustainable point only at keep-up; past it, consumed/s is a ceiling, and a
-  // draining window is catch-up CPU (seen on the 2026-11-30 page: a JVM row's first window).
+  // draining window is catch-up CPU (a JVM row's first window can be one).
   if (run.throughput?.regime === "draining") return "⚠ DRAINING — a backlog was being worked off: catch-up CPU, not a steady state";
   if (run.throughput?.regime === "saturated") return "⚠ SATURATED — past capacity: consumed/s is the ceiling, the rate is not sustainable";
   return undefined;

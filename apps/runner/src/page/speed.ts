@@ -10,20 +10,20 @@ import { int } from "./format.ts";
 /** Which speed index read a run (results without the field were read by version 1). */
 export const speedVersionOf = (run: RunResult): number => run.conditions?.speedIndexVersion ?? 1;
 
-/** The run's own speed index (the mean of its readings before and after), when today's index took it. */
+/** The run's own speed index (the mean of its readings before and after), when the current index version took it. */
 export function runSpeed(run: RunResult): number | undefined {
   const c = run.conditions;
   if (!c || speedVersionOf(run) !== SPEED_INDEX_VERSION || c.speedIndexBefore <= 0 || c.speedIndexAfter <= 0) return undefined;
   return (c.speedIndexBefore + c.speedIndexAfter) / 2;
 }
 
-/** µs CPU per inference at the reference speed, when the run has today's speed readings. */
+/** µs CPU per inference at the reference speed, when the run has readings of the current index version. */
 export function microsAtReference(run: RunResult): number | undefined {
   const speed = runSpeed(run);
   return speed !== undefined && run.throughput ? atReferenceSpeed(run.throughput.cpuMicrosPerInference, speed) : undefined;
 }
 
-/** Every reading of today's index in the results (before and after each run). */
+/** Every reading of the current index version in the results (before and after each run). */
 export function currentReadings(results: BenchResults): number[] {
   return results.runs
     .filter((r) => speedVersionOf(r) === SPEED_INDEX_VERSION)

@@ -187,8 +187,8 @@ export function machineLine(results: BenchResults): string {
 }
 
 /**
- * The consumer settings the runs used, as recorded in the results; a file from before runs
- * recorded them says that today's are shown.
+ * The consumer settings the runs used, as recorded in the results; for a file whose runs did not
+ * record them the line says that the current settings are shown.
  */
 export function consumerSettingsLine(runs: readonly RunResult[]): string {
   const recorded = [...new Set(runs.flatMap((r) => (r.kafka ? [consumerSettingsProse(r.kafka.consumer)] : [])))];

@@ -8,7 +8,7 @@ import { execa } from "execa";
 import { cacheRoot, ensurePythonEnv, parseCollapsed, type CollapsedStack } from "@bench/core";
 
 export const PY_SPY_PIN = "py-spy==0.4.3";
-/** Samples per second, half py-spy's default: with --native every sample stops the process to unwind it, and at 100/s that visibly slowed the Python rows here. */
+/** Samples per second, half py-spy's default: with --native every sample stops the process to unwind it, and at 100/s that slows the Python rows visibly. */
 export const PY_SPY_RATE = 50;
 
 export async function ensurePySpy(log: (line: string) => void): Promise<string> {

@@ -9,7 +9,7 @@ export function writeResults(path: string, results: BenchResults): void {
 
 /**
  * The derived figures and the run's conditions again from its raw ticks and speed readings, with
- * today's definitions and bounds, so that a page merged from results of different days computes
+ * this code's definitions and bounds, so that a page merged from results of different days computes
  * and judges every row the same way.
  */
 export function rederive(run: RunResult): RunResult {
@@ -17,7 +17,7 @@ export function rederive(run: RunResult): RunResult {
   if (run.status !== "ok" || !run.throughput || window.length < 2) return run;
   const t = { ...throughput(window), extraRecordsPerRecord: run.throughput.extraRecordsPerRecord };
   const c = run.conditions;
-  // Judged again by today's bounds too: a run a newer bound calls noisy is not shown as a result.
+  // Judged again by this code's bounds too: a run they call noisy is not shown as a result.
   const conditions = c?.speedIndexReference !== undefined ? judgeConditions(window, { before: c.speedIndexBefore, after: c.speedIndexAfter, reference: c.speedIndexReference, version: c.speedIndexVersion ?? 1 }) : c;
   return { ...run, throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0, ...(conditions ? { conditions } : {}) };
 }

@@ -244,7 +244,7 @@ export interface Spread {
   runs: number;
   rowsPerCore: { min: number; median: number; max: number };
   cpuMicrosPerInference: { min: number; median: number; max: number };
-  /** The same at the reference speed, when every run has today's speed readings. */
+  /** The same at the reference speed, when every run has readings of the current speed index version. */
   cpuMicrosAtReference?: { min: number; median: number; max: number };
 }
 
@@ -258,7 +258,7 @@ export interface SweepRecord {
 }
 
 export interface BenchResults {
-  /** 2 added conditions, settle, invalid, misScored; readers accept 1 too. */
+  /** Schema 2 files may hold conditions, settle, invalid and misScored; readers accept schema 1 files, which do not. */
   schema: 1 | 2;
   generatedAt: string;
   host: HostInfo;

@@ -1,7 +1,7 @@
 /**
  * The bytewax app's Python environment over Debian's torch (core's debianTorchEnv): Bytewax with
- * its Kafka connector and every distribution they pull in, pinned as the 0.21.1 install resolved
- * them (2026-12-01, in a venv without Debian's site packages so nothing was taken from Debian).
+ * its Kafka connector and every distribution they pull in, pinned as the 0.21.1 install resolves
+ * them in a venv without Debian's site packages (so no pin is one Debian happened to have).
  */
 import type { DebianTorchRow } from "@bench/core";
 

@@ -57,8 +57,7 @@ export const confluentKafka: Product<Found> = {
   prerequisites: debianTorchPrerequisites,
   // A commit only follows a flush with no failed delivery report (rd_kafka_flush waits until all
   // outstanding produce requests are completed, serving the reports: read in librdkafka's
-  // header): a kill -9 loses nothing, so lossUnderKill stays absent (measured: a --faults run
-  // at 2,000/s lost 0).
+  // header): a kill -9 loses nothing, so lossUnderKill stays absent (`--faults` checks it).
   ci: { rate: 5000 },
   floorFor: "python",
 };

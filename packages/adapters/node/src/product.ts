@@ -34,7 +34,7 @@ const SHARED_ROW = {
   scaling: "none (one consumer, one JS thread)",
 };
 
-/** Both node rows: why they did not carry across machines at 20k/s (measured 2026-12-01). */
+/** Both node rows: why they did not carry across machines at 20k/s. */
 const ACROSS_MACHINES =
   "Across machines (2026-12-01): against a second machine at 20k/s, after the common speed factor, the node rows read −20 % (node) and −11 % (node-passthrough) where the Python and JVM rows carried within ±5 %. Those are single runs far below the node rows' knees, where a record's cost is mostly fixed per-batch and per-poll work: on one machine within one hour, node's runs at 40k/s spread 9.4–12.1 µs by themselves. Compare node rows across machines at their knees, with repeats.";
 
