@@ -11,7 +11,7 @@ export const nodeProfileRules: ProfileRules = {
   frames: [
     { category: "model", frame: /onnxruntime|^score \([^)]*core\/src\/model\.ts/ },
     { category: "features", frame: /^clip \(/ },
-    // The text scan's frames (numberField, ...) stay so that profiles recorded before issue 20 still sort.
+    // The text-scan decode's frames (numberField, ...) stay: the published profiles of that decode still sort.
     { category: "decode", frame: /^(decodeRecord|finite|decode|parse)( \(|$)|^(numberField|stringField|valueStart) \(|^toString \(node:buffer/ },
     { category: "encode", frame: /^(encodeOutput|stringify)( \(|$)|^from \(node:buffer/ },
     // The addon's native methods show as frames named after their class ("Producer", "KafkaConsumer").
