@@ -35,7 +35,7 @@ class Risk(ScalarFunction):
         sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
         import numpy as np
         import torch
-        from risk_model import FEATURES, MAXIMA, load_torch_model
+        from risk_model import MAXIMA, METRICS, load_torch_model
 
         # One worker per slot: one torch thread each, so N workers do not oversubscribe N cores.
         torch.set_num_threads(1)
@@ -43,7 +43,7 @@ class Risk(ScalarFunction):
         self.np = np
         self.torch = torch
         self.model = load_torch_model()
-        self.maxima = np.array([MAXIMA[name] for name in FEATURES], dtype=np.float64)
+        self.maxima = np.array([MAXIMA[name] for name in METRICS], dtype=np.float64)
 
     def eval(self, latency_ms, queue_depth, cpu_usage, error_count):
         import pandas as pd

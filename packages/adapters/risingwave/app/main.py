@@ -19,13 +19,13 @@ import torch  # noqa: E402
 from arrow_udf import UdfServer, udf  # noqa: E402
 
 from bench_kit import announce_ready  # noqa: E402
-from risk_model import FEATURES, MAXIMA, load_torch_model  # noqa: E402
+from risk_model import MAXIMA, METRICS, load_torch_model  # noqa: E402
 
 # Chunks are small (RisingWave's default chunk is 256 rows); intra-op threads cost more than
 # they give there, and RisingWave's N actors already call in parallel (gRPC threads).
 torch.set_num_threads(1)
 MODEL = load_torch_model()
-SCALE = np.array([MAXIMA[name] for name in FEATURES], dtype=np.float64)
+SCALE = np.array([MAXIMA[name] for name in METRICS], dtype=np.float64)
 
 
 # FLOAT64 for all four: the source reads every metric as DOUBLE PRECISION (src/sql.ts), since a

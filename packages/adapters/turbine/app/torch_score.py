@@ -8,12 +8,12 @@ score goes back as an Arrow column next to event_id, ts_ms and partition_key.
 import pyarrow as pa
 import torch
 
-from risk_model import FEATURES, MAXIMA, load_torch_model
+from risk_model import MAXIMA, METRICS, load_torch_model
 
 # At import, before app.run(): turbine/ml.py (import_torch) warns that importing torch from
 # several worker threads at once can fail, and one frozen model serves every shard read-only.
 MODEL = load_torch_model()  # checks the card's probe rows
-MAXIMA_T = torch.tensor([MAXIMA[name] for name in FEATURES], dtype=torch.float64)
+MAXIMA_T = torch.tensor([MAXIMA[name] for name in METRICS], dtype=torch.float64)
 
 
 def float64_column(batch: pa.RecordBatch, name: str) -> pa.Array:
@@ -27,7 +27,7 @@ class Score:
     """A class handler: Turbine builds one instance per shard when parallelism > 1."""
 
     def process(self, batch: pa.RecordBatch) -> pa.RecordBatch:
-        columns = [torch.from_dlpack(float64_column(batch, name)) for name in FEATURES]
+        columns = [torch.from_dlpack(float64_column(batch, name)) for name in METRICS]
         x = (torch.stack(columns, dim=1) / MAXIMA_T).clamp_(0.0, 1.0).to(torch.float32)
         with torch.inference_mode():
             risk = MODEL(x).squeeze(1)
