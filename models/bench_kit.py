@@ -15,9 +15,12 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Optional
 
 from risk_model import MAXIMA, METRICS, load_torch_model
+
+if TYPE_CHECKING:  # torch is imported where it is used: apps that do not score need not have it
+    import torch
 
 
 @dataclass(frozen=True)
@@ -136,14 +139,14 @@ class RiskScorer:
         self.model = load_torch_model()
         self.maxima = torch.tensor([MAXIMA[name] for name in METRICS], dtype=torch.float64)
 
-    def features(self, metrics) -> "torch.Tensor":  # noqa: F821 - torch is imported lazily
+    def features(self, metrics) -> "torch.Tensor":
         """clip(value / maximum, 0, 1) in float64, then float32, as risk_model.normalise: one
         tensor operation for a batch of [latency_ms, queue_depth, cpu_usage, error_count] rows."""
         import torch
 
         return (torch.as_tensor(metrics, dtype=torch.float64) / self.maxima).clamp_(0.0, 1.0).to(torch.float32)
 
-    def risks_of_metrics(self, metrics) -> "torch.Tensor":  # noqa: F821
+    def risks_of_metrics(self, metrics) -> "torch.Tensor":
         """ONE forward for a batch of metric rows (a sequence, an array or a float64 tensor)."""
         import torch
 
