@@ -78,5 +78,6 @@ describe("PYTHON_COMMON_FRAMES on the kit's steps (models/bench_kit.py)", () => 
     expect(classifyStack(["decode (main.py:5)", kit("RecordDecoder.decode", 1), kit("record_problem", 2), kit("is_finite_number", 3)], PYTHON_COMMON_FRAMES)).toBe("decode");
     expect(classifyStack(["decode (main.py:5)", kit("RecordDecoder.decode", 1), kit("RecordDecoder.skip", 2), "write (libc.so.6)"], PYTHON_COMMON_FRAMES)).toBe("decode");
     expect(classifyStack(["encode (main.py:5)", kit("output_record", 1)], PYTHON_COMMON_FRAMES)).toBe("encode");
+    expect(classifyStack(["next_batch (main.py:5)", kit("ConsumedCounter.write_when_due", 1), kit("ConsumedCounter.write", 2), kit("write_atomically", 3)], PYTHON_COMMON_FRAMES)).toBe("runtime");
   });
 });

@@ -125,6 +125,7 @@ export const PYTHON_COMMON_FRAMES: FrameRule[] = [
   { category: "features", frame: /^(RiskScorer\.features|metrics_of|RiskScorer\.risks\.<locals>\.<listcomp>) \(bench_kit\.py:/, anywhere: true },
   { category: "decode", frame: /^(RecordDecoder\.(decode|skip)|record_problem|is_finite_number) \(bench_kit\.py:/ },
   { category: "encode", frame: /^output_record \(bench_kit\.py:/ },
+  { category: "runtime", frame: /^(ConsumedCounter\.\w+|write_atomically) \(bench_kit\.py:/ },
   // Building the input tensor from the features is feature work, though it runs in libtorch.
   { category: "features", frame: /torch::utils::tensor_ctor|torch::utils::.*tensor_new|\bfrom_numpy\b/, anywhere: true },
   { category: "model", frame: /\(libtorch|torch\/nn\/|\(torch\/|_call_impl|\bforward \(/ },

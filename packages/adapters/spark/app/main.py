@@ -15,14 +15,13 @@ import json
 import os
 import signal
 import sys
-import threading
 
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql.streaming import StreamingQueryListener
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import announce_ready, bench_env, kafka_settings, renamed_settings  # noqa: E402
+from bench_kit import announce_ready, bench_env, kafka_settings, renamed_settings, stop_event, write_atomically  # noqa: E402
 
 BENCH = bench_env()
 APP_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -102,10 +101,7 @@ class Progress(StreamingQueryListener):
         observed = progress.observedMetrics.get("bench")
         self.skipped += observed["skipped"] if observed else 0
         state = {"consumed": sum(int(v) for v in end.values()), "batch": progress.batchId, "rows": progress.numInputRows, "skipped": self.skipped, "durationMs": progress.durationMs}
-        tmp = PROGRESS_FILE + ".tmp"
-        with open(tmp, "w") as f:
-            json.dump(state, f)
-        os.replace(tmp, PROGRESS_FILE)
+        write_atomically(PROGRESS_FILE, json.dumps(state))
         if LOG_PROGRESS:
             print(f"progress {json.dumps(state)}", flush=True)
 
@@ -152,8 +148,7 @@ def start_query(spark: SparkSession):
 
 
 def main() -> None:
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    stop = stop_event(signals=(signal.SIGTERM,))
     spark = session()
     spark.sparkContext.addPyFile(os.path.join(APP_DIR, "scoring.py"))
     spark.streams.addListener(Progress())
