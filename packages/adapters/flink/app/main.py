@@ -15,45 +15,33 @@ Kafka SQL connector jar, BENCH_CHECKPOINT_DIR and BENCH_TMP_DIR are folders in t
 """
 import logging
 import os
-import signal
 import sys
-import threading
 
 from pyflink.common import JobStatus
 from pyflink.table import DataTypes, EnvironmentSettings, TableEnvironment
 from pyflink.table.udf import ScalarFunction, udf
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import announce_ready, bench_env, kafka_settings  # noqa: E402
+from bench_kit import METRICS, announce_ready, bench_env, kafka_settings, stop_event  # noqa: E402
 
 
 class Risk(ScalarFunction):
     """Scores one Arrow batch: the four metric columns in, one risk column out."""
 
     def open(self, function_context):
-        # Runs in the Python worker, not in the driver: load the model there.
+        # Runs in the Python worker, not in the driver: the model is set up there, one torch
+        # thread per worker (one worker per slot), so N workers do not oversubscribe N cores.
         sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-        import numpy as np
-        import torch
-        from risk_model import MAXIMA, METRICS, load_torch_model
+        from bench_kit import RiskScorer
 
-        # One worker per slot: one torch thread each, so N workers do not oversubscribe N cores.
-        torch.set_num_threads(1)
-        torch.set_grad_enabled(False)
-        self.np = np
-        self.torch = torch
-        self.model = load_torch_model()
-        self.maxima = np.array([MAXIMA[name] for name in METRICS], dtype=np.float64)
+        self.scorer = RiskScorer()
 
     def eval(self, latency_ms, queue_depth, cpu_usage, error_count):
+        import numpy as np
         import pandas as pd
 
-        np = self.np
-        # clip(value / maximum, 0, 1) in double, then float32 for the network, as normalise() does.
-        values = np.column_stack([s.to_numpy(dtype=np.float64) for s in (latency_ms, queue_depth, cpu_usage, error_count)])
-        features = np.clip(values / self.maxima, 0.0, 1.0).astype(np.float32)
-        risk = self.model(self.torch.from_numpy(features))[:, 0].numpy()
-        return pd.Series(risk, dtype=np.float64)
+        metrics = np.column_stack([s.to_numpy(dtype=np.float64) for s in (latency_ms, queue_depth, cpu_usage, error_count)])
+        return pd.Series(self.scorer.risks_of_metrics(metrics).numpy(), dtype=np.float64)
 
 
 def source_ddl(topic, bootstrap, group_id):
@@ -117,7 +105,7 @@ def sink_ddl(topic, bootstrap, producer):
 # 1e999 parses as Infinity). Flink counts nothing here: skipped = consumed - output.
 VALID = " AND ".join(
     ["event_id IS NOT NULL", "ts_ms IS NOT NULL"]
-    + [f"ABS({name}) < 1E308" for name in ("latency_ms", "queue_depth", "cpu_usage", "error_count")]
+    + [f"ABS({name}) < 1E308" for name in METRICS]
 )
 
 INSERT = f"""
@@ -159,16 +147,9 @@ def main():
     # The plan in the log shows the exchange between the 1-subtask source and the N scorers.
     print(t_env.explain_sql(INSERT), flush=True)
 
-    stopping = threading.Event()
-
-    def stop(*_):
-        # The runner signals the whole process group, so the JVM is closing at the same time:
-        # py4j's complaints about the vanishing gateway are expected, not worth logging.
-        logging.disable(logging.CRITICAL)
-        stopping.set()
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    # The runner signals the whole process group, so the JVM is closing at the same time:
+    # py4j's complaints about the vanishing gateway are expected, not worth logging.
+    stopping = stop_event(on_stop=lambda: logging.disable(logging.CRITICAL))
 
     job_client = t_env.execute_sql(INSERT).get_job_client()
     ready = False
