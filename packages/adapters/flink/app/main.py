@@ -44,61 +44,49 @@ class Risk(ScalarFunction):
         return pd.Series(self.scorer.risks_of_metrics(metrics).numpy(), dtype=np.float64)
 
 
+def kafka_table_ddl(name, columns, options):
+    """CREATE TABLE for a Kafka topic: partition_key is the message key (raw), the other columns
+    the JSON value. Option values are written as Flink's SQL text (booleans lower case)."""
+    with_options = {
+        "connector": "kafka",
+        **options,
+        "key.format": "raw",
+        "key.fields": "partition_key",
+        "value.format": "json",
+        "value.fields-include": "EXCEPT_KEY",
+    }
+    column_lines = ",\n    ".join(f"{column} {sql_type}" for column, sql_type in {"partition_key": "STRING", **columns}.items())
+    option_lines = ",\n    ".join(f"'{key}' = '{str(value).lower() if isinstance(value, bool) else value}'" for key, value in with_options.items())
+    return f"CREATE TABLE {name} (\n    {column_lines}\n) WITH (\n    {option_lines}\n)"
+
+
 def source_ddl(topic, bootstrap, group_id):
     # Only the fields the model and the output need: Flink's JSON format skips the other 13
-    # while parsing. partition_key is the message key (raw), carried through to the output key.
-    # The Kafka client keeps the connector's own fetch defaults (see the adapter's deviations).
-    return f"""
-        CREATE TABLE input (
-            partition_key STRING,
-            event_id STRING,
-            ts_ms BIGINT,
-            latency_ms DOUBLE,
-            queue_depth DOUBLE,
-            cpu_usage DOUBLE,
-            error_count DOUBLE
-        ) WITH (
-            'connector' = 'kafka',
-            'topic' = '{topic}',
-            'properties.bootstrap.servers' = '{bootstrap}',
-            'properties.group.id' = '{group_id}',
-            'scan.startup.mode' = 'group-offsets',
-            'properties.auto.offset.reset' = 'earliest',
-            'scan.parallelism' = '1',
-            'key.format' = 'raw',
-            'key.fields' = 'partition_key',
-            'value.format' = 'json',
-            -- A record that is not a JSON object of these types is skipped (and a field that
-            -- fails to parse is NULL) instead of failing the job; VALID drops the rest.
-            'value.json.ignore-parse-errors' = 'true',
-            'value.fields-include' = 'EXCEPT_KEY'
-        )"""
-
-
-def producer_properties(shared):
-    """The shared producer settings (BENCH_KAFKA_PRODUCER): their names are the Java client's too."""
-    lines = [f"'properties.{name}' = '{str(value).lower() if isinstance(value, bool) else value}'," for name, value in shared.items()]
-    return "\n            ".join(lines)
+    # while parsing. The Kafka client keeps the connector's own fetch defaults (see the
+    # adapter's deviations).
+    columns = {"event_id": "STRING", "ts_ms": "BIGINT", **{name: "DOUBLE" for name in METRICS}}
+    return kafka_table_ddl("input", columns, {
+        "topic": topic,
+        "properties.bootstrap.servers": bootstrap,
+        "properties.group.id": group_id,
+        "scan.startup.mode": "group-offsets",
+        "properties.auto.offset.reset": "earliest",
+        "scan.parallelism": "1",
+        # A record that is not a JSON object of these types is skipped (and a field that fails
+        # to parse is NULL) instead of failing the job; VALID drops the rest.
+        "value.json.ignore-parse-errors": True,
+    })
 
 
 def sink_ddl(topic, bootstrap, producer):
-    return f"""
-        CREATE TABLE output (
-            partition_key STRING,
-            event_id STRING,
-            ts_ms BIGINT,
-            risk DOUBLE
-        ) WITH (
-            'connector' = 'kafka',
-            'topic' = '{topic}',
-            'properties.bootstrap.servers' = '{bootstrap}',
-            {producer_properties(producer)}
-            'sink.delivery-guarantee' = 'at-least-once',
-            'key.format' = 'raw',
-            'key.fields' = 'partition_key',
-            'value.format' = 'json',
-            'value.fields-include' = 'EXCEPT_KEY'
-        )"""
+    """The sink's producer takes the shared settings (BENCH_KAFKA_PRODUCER): their names are the
+    Java client's too."""
+    return kafka_table_ddl("output", {"event_id": "STRING", "ts_ms": "BIGINT", "risk": "DOUBLE"}, {
+        "topic": topic,
+        "properties.bootstrap.servers": bootstrap,
+        **{f"properties.{name}": value for name, value in producer.items()},
+        "sink.delivery-guarantee": "at-least-once",
+    })
 
 
 # A malformed record is skipped, not scored: every field present, every number finite (JSON's
