@@ -63,6 +63,12 @@ def renamed_settings(kind: str, names: Mapping[str, str], environ: Mapping[str, 
     return {names[key]: value for key, value in kafka_settings(kind, environ).items() if key in names}
 
 
+def settings_as_text(settings: Mapping[str, Any]) -> dict:
+    """Settings as the text a configuration file would hold, for clients that take strings only
+    (librdkafka's and the Java client's parsers read true/false, not Python's True/False)."""
+    return {key: str(value).lower() if isinstance(value, bool) else str(value) for key, value in settings.items()}
+
+
 def record_problem(record: Any) -> Optional[str]:
     """Why a decoded record cannot be scored, or None for a complete telemetry record: a JSON
     object with a string event_id, and finite numbers (not booleans: JSON's true is no number)
@@ -85,10 +91,6 @@ def is_finite_number(value: Any) -> bool:
         return math.isfinite(value)
     except OverflowError:  # an integer beyond float's range: json (not orjson) decodes one
         return False
-
-
-def is_complete(record: Any) -> bool:
-    return record_problem(record) is None
 
 
 def metrics_of(record: Mapping[str, Any]) -> tuple:

@@ -73,6 +73,11 @@ describe("models/bench_kit.py: the complete-record rule", () => {
     expect(verdict?.problem).toMatch(/^latency_ms is not a finite number/);
   });
 
+  it("writes settings as a client's text: booleans as true/false, numbers as written", () => {
+    const script = `import bench_kit, json\nprint(json.dumps(bench_kit.settings_as_text({"enable.idempotence": True, "linger.ms": 5, "acks": "all", "x": False})))`;
+    expect(JSON.parse(runKit(script).stdout)).toEqual({ "enable.idempotence": "true", "linger.ms": "5", acks: "all", x: "false" });
+  });
+
   it("keeps one list of metric names: the model's", () => {
     expect(runKit("import bench_kit, risk_model\nprint(bench_kit.METRICS is risk_model.METRICS, list(bench_kit.METRICS))").stdout.trim()).toBe(
       `True ['latency_ms', 'queue_depth', 'cpu_usage', 'error_count']`,

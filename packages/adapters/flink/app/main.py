@@ -22,7 +22,7 @@ from pyflink.table import DataTypes, EnvironmentSettings, TableEnvironment
 from pyflink.table.udf import ScalarFunction, udf
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import METRICS, announce_ready, bench_env, kafka_settings, stop_event  # noqa: E402
+from bench_kit import METRICS, announce_ready, bench_env, kafka_settings, settings_as_text, stop_event  # noqa: E402
 
 
 class Risk(ScalarFunction):
@@ -46,7 +46,7 @@ class Risk(ScalarFunction):
 
 def kafka_table_ddl(name, columns, options):
     """CREATE TABLE for a Kafka topic: partition_key is the message key (raw), the other columns
-    the JSON value. Option values are written as Flink's SQL text (booleans lower case)."""
+    the JSON value."""
     with_options = {
         "connector": "kafka",
         **options,
@@ -56,7 +56,7 @@ def kafka_table_ddl(name, columns, options):
         "value.fields-include": "EXCEPT_KEY",
     }
     column_lines = ",\n    ".join(f"{column} {sql_type}" for column, sql_type in {"partition_key": "STRING", **columns}.items())
-    option_lines = ",\n    ".join(f"'{key}' = '{str(value).lower() if isinstance(value, bool) else value}'" for key, value in with_options.items())
+    option_lines = ",\n    ".join(f"'{key}' = '{value}'" for key, value in settings_as_text(with_options).items())
     return f"CREATE TABLE {name} (\n    {column_lines}\n) WITH (\n    {option_lines}\n)"
 
 

@@ -33,7 +33,7 @@ import orjson  # noqa: E402
 import pathway as pw  # noqa: E402
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import ConsumedCounter, RecordDecoder, RiskScorer, announce_ready, bench_env, librdkafka_config, output_record  # noqa: E402
+from bench_kit import ConsumedCounter, RecordDecoder, RiskScorer, announce_ready, bench_env, librdkafka_config, output_record, settings_as_text  # noqa: E402
 
 BENCH = bench_env()
 # Rows per UDF call at most. Pathway 0.33's engine calls a batched UDF with at most 128 rows
@@ -74,19 +74,15 @@ def score(values: list[bytes], offsets: list[int]) -> list[bytes | None]:
     return encoded(records, risks)
 
 
-def rdkafka_settings(settings):
-    """Pathway takes librdkafka's settings as strings only (librdkafka's own text forms)."""
-    return {key: str(value).lower() if isinstance(value, bool) else str(value) for key, value in settings.items()}
-
-
 def pipeline():
-    consumer = rdkafka_settings({
+    # Pathway takes librdkafka's settings as strings only.
+    consumer = settings_as_text({
         **librdkafka_config("consumer"),
         "bootstrap.servers": BENCH.bootstrap,
         "group.id": BENCH.group_id,
         "auto.offset.reset": "earliest",
     })
-    producer = rdkafka_settings({**librdkafka_config("producer"), "bootstrap.servers": BENCH.bootstrap})
+    producer = settings_as_text({**librdkafka_config("producer"), "bootstrap.servers": BENCH.bootstrap})
     records = pw.io.kafka.read(
         consumer,
         topic=BENCH.input_topic,
