@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from risk_model import MAXIMA, FEATURES, build_network, normalise
+from risk_model import MAXIMA, METRICS, build_network, normalise
 
 HERE = Path(__file__).resolve().parent
 SEED = 20260910
@@ -82,7 +82,7 @@ def main() -> None:
     card = {
         "name": "risk_mlp",
         "architecture": "Linear(4,16) -> ReLU -> Linear(16,1) -> Sigmoid",
-        "features": FEATURES,
+        "features": list(METRICS),
         "maxima": MAXIMA,
         "normalisation": "feature = clip(value / maximum, 0, 1), float32",
         "onnx": {"file": "risk_mlp.onnx", "input": "features", "output": "risk", "opset": 13},
@@ -91,7 +91,7 @@ def main() -> None:
         "training": {"seed": SEED, "rows": TRAIN_ROWS, "final_bce": round(float(loss), 5)},
         "tolerance": 1e-5,
         "probes": [
-            {"metrics": dict(zip(FEATURES, m)), "features": f.tolist(), "risk": r}
+            {"metrics": dict(zip(METRICS, m)), "features": f.tolist(), "risk": r}
             for m, f, r in zip(probe_metrics, probe_features, risks)
         ],
     }

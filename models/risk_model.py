@@ -8,15 +8,16 @@ import json
 import os
 from pathlib import Path
 
-FEATURES = ["latency_ms", "queue_depth", "cpu_usage", "error_count"]
+# The record's four metrics, in the order the network takes them (the card's "features").
+METRICS = ("latency_ms", "queue_depth", "cpu_usage", "error_count")
 MAXIMA = {"latency_ms": 5000.0, "queue_depth": 1000.0, "cpu_usage": 100.0, "error_count": 50.0}
 HERE = Path(os.environ.get("BENCH_MODELS_DIR", Path(__file__).resolve().parent))
 
 
 def normalise(latency_ms, queue_depth, cpu_usage, error_count):
-    """clip(value / maximum, 0, 1) for the four metrics, in FEATURES order."""
+    """clip(value / maximum, 0, 1) for the four metrics, in METRICS order."""
     values = (latency_ms, queue_depth, cpu_usage, error_count)
-    return [min(max(v / MAXIMA[name], 0.0), 1.0) for v, name in zip(values, FEATURES)]
+    return [min(max(v / MAXIMA[name], 0.0), 1.0) for v, name in zip(values, METRICS)]
 
 
 def build_network():

@@ -119,8 +119,13 @@ export function sharesOf(counts: CategoryCounts): CategoryCounts {
   return shares;
 }
 
-/** Rules every Python row shares: CPython's own machinery and Debian's torch 1.13. */
+/** Rules every Python row shares: the kit's steps (models/bench_kit.py), CPython's own machinery and Debian's torch 1.13. */
 export const PYTHON_COMMON_FRAMES: FrameRule[] = [
+  // The kit's feature tensor is feature work all the way down, though its arithmetic runs in libtorch.
+  { category: "features", frame: /^(RiskScorer\.features|metrics_of|RiskScorer\.risks\.<locals>\.<listcomp>) \(bench_kit\.py:/, anywhere: true },
+  { category: "decode", frame: /^(RecordDecoder\.(decode|skip)|record_problem|is_finite_number) \(bench_kit\.py:/ },
+  { category: "encode", frame: /^output_record \(bench_kit\.py:/ },
+  { category: "runtime", frame: /^(ConsumedCounter\.\w+|write_atomically) \(bench_kit\.py:/ },
   // Building the input tensor from the features is feature work, though it runs in libtorch.
   { category: "features", frame: /torch::utils::tensor_ctor|torch::utils::.*tensor_new|\bfrom_numpy\b/, anywhere: true },
   { category: "model", frame: /\(libtorch|torch\/nn\/|\(torch\/|_call_impl|\bforward \(/ },

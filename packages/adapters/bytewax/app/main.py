@@ -29,20 +29,17 @@ import os
 import signal
 import sys
 import threading
-import time
 from pathlib import Path
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
 
 import orjson  # noqa: E402
-import torch  # noqa: E402
 from bytewax import operators as op  # noqa: E402
 from bytewax.connectors.kafka import KafkaSink, KafkaSinkMessage, KafkaSource  # noqa: E402
 from bytewax.dataflow import Dataflow  # noqa: E402
 from bytewax.inputs import StatefulSourcePartition  # noqa: E402
 
-from bench_kit import announce_ready, bench_env, librdkafka_config, metrics_of, output_record, record_problem  # noqa: E402
-from risk_model import load_torch_model, normalise  # noqa: E402
+from bench_kit import ConsumedCounter, RecordDecoder, RiskScorer, announce_ready, bench_env, librdkafka_config, output_record, stop_event  # noqa: E402
 
 # Records per poll of the source, so at most per forward. KafkaSource's default is 1,000; this
 # matches FastStream's batch bound (10k).
@@ -50,40 +47,6 @@ BATCH_SIZE = int(os.environ.get("BENCH_BYTEWAX_BATCH_SIZE", "10000"))
 # Where the adapter keeps this consumer's state: the recovery partitions and the counter file.
 STATE_DIR = Path(os.environ["BENCH_BYTEWAX_STATE_DIR"])
 COUNTER_FILE = STATE_DIR / "consumed"
-
-
-class ConsumedCounter:
-    """The highest input offset + 1 the dataflow has scored, written to COUNTER_FILE at most
-    once a second from the source's poll loop (which Bytewax runs every millisecond or so
-    even when no record comes), so the number reaches the file without a thread of its own."""
-
-    def __init__(self, path: Path, interval_s: float = 1.0):
-        self.path = path
-        self.interval_s = interval_s
-        self.position = 0
-        # Nothing is written until the dataflow has a position: a restart never shows 0.
-        self._written = 0
-        self._due = 0.0
-
-    def advance(self, next_offset: int) -> None:
-        if next_offset > self.position:
-            self.position = next_offset
-
-    def write_when_due(self) -> None:
-        now = time.monotonic()
-        if now >= self._due:
-            self._due = now + self.interval_s
-            self.write()
-
-    def write(self) -> None:
-        position = self.position
-        if position == self._written:
-            return
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(f"{position}\n")
-        # A reader sees the old number or the new one, never half a file.
-        os.replace(tmp, self.path)
-        self._written = position
 
 
 class StoppablePartition(StatefulSourcePartition):
@@ -133,34 +96,18 @@ class BenchKafkaSource(KafkaSource):
 
 
 class Scorer:
-    """The batch step: decode, features, ONE forward, encode. Each stage is a method of its own so
-    a profile names it."""
+    """The batch step: decode, ONE forward, encode. Each stage is a method of its own so a
+    profile names it."""
 
-    def __init__(self, model, counter: ConsumedCounter):
-        self.model = model
+    def __init__(self, scorer: RiskScorer, counter: ConsumedCounter):
+        self.scorer = scorer
         self.counter = counter
-        self.skipped = 0
+        self.decoder = RecordDecoder(orjson.loads)
 
     def decode(self, messages):
-        """Every record parsed in full; one that record_problem refuses is skipped and counted."""
-        records = []
-        for msg in messages:
-            try:
-                record = orjson.loads(msg.value if msg.value is not None else b"")
-            except (TypeError, ValueError) as exc:  # no value, not UTF-8, not JSON
-                problem = f"not JSON: {exc}"
-            else:
-                problem = record_problem(record)
-            if problem is None:
-                records.append(record)
-            else:
-                self.skipped += 1
-                print(f"skipped record at offset {msg.offset}: {problem} (skipped {self.skipped})", file=sys.stderr, flush=True)
-        return records
-
-    @staticmethod
-    def features(records):
-        return torch.tensor([normalise(*metrics_of(r)) for r in records], dtype=torch.float32)
+        """Every record parsed in full; the kit's decoder skips and counts one it cannot score."""
+        records = (self.decoder.decode(msg.value, msg.offset) for msg in messages)
+        return [record for record in records if record is not None]
 
     @staticmethod
     def encode(records, risks):
@@ -173,39 +120,28 @@ class Scorer:
 
     def __call__(self, messages):
         records = self.decode(messages)
-        outputs = self.encode(records, self.model(self.features(records)).squeeze(1).tolist()) if records else []
+        outputs = self.encode(records, self.scorer.risks(records))
         if messages:
             self.counter.advance(messages[-1].offset + 1)
         return outputs
 
 
-def stop_on_sigterm() -> threading.Event:
-    """The runner stops the app with SIGTERM. Python's default would end the process at once
-    and a KeyboardInterrupt raised inside a step fails the dataflow with an error: instead the
-    source ends its input at its next poll (see StoppablePartition)."""
-    stopping = threading.Event()
-    signal.signal(signal.SIGTERM, lambda _signum, _frame: stopping.set())
-    return stopping
-
-
 def build_flow():
     bench = bench_env()
-    # The dataflow's one worker is the only thread that calls the model, and with one worker
-    # Bytewax runs it on this thread (grad mode is per thread): no autograd bookkeeping, and one
-    # intra-op thread as every other Python row.
-    torch.set_grad_enabled(False)
-    torch.set_num_threads(1)
-    model = load_torch_model()
-
+    scorer = RiskScorer()
     counter = ConsumedCounter(COUNTER_FILE)
     atexit.register(counter.write)
+    # The runner stops the app with SIGTERM. Python's default would end the process at once and
+    # a KeyboardInterrupt raised inside a step fails the dataflow with an error: instead the
+    # source ends its input at its next poll (see StoppablePartition).
+    stopping = stop_event(signals=(signal.SIGTERM,))
 
     flow = Dataflow("bench-score")
     # raise_on_errors (the default): a consumer error stops the dataflow rather than being
     # passed on as a record; malformed records are no consumer error and are skipped in score.
     source = BenchKafkaSource(
-        [bench.bootstrap], [bench.input_topic], batch_size=BATCH_SIZE, add_config=librdkafka_config("consumer"), stopping=stop_on_sigterm(), counter=counter
+        [bench.bootstrap], [bench.input_topic], batch_size=BATCH_SIZE, add_config=librdkafka_config("consumer"), stopping=stopping, counter=counter
     )
-    scored = op.flat_map_batch("score", op.input("in", flow, source), Scorer(model, counter))
+    scored = op.flat_map_batch("score", op.input("in", flow, source), Scorer(scorer, counter))
     op.output("out", scored, KafkaSink([bench.bootstrap], bench.output_topic, add_config=librdkafka_config("producer")))
     return flow

@@ -49,11 +49,15 @@ describe("confluent-kafka profile rules on a recorded py-spy profile", () => {
     expect(classifyStack(["main (main.py:150)", "score (main.py:105)", "0x1 (libtorch_python.so.1.13.0)", "torch::utils::tensor_ctor (libtorch_python.so.1.13.0)", "0x2 (libtorch_cpu.so.1.13.0)"], frames)).toBe("features");
     expect(classifyStack(["main (main.py:150)", "score (main.py:105)", "score.<locals>.<listcomp> (main.py:105)", "normalise (risk_model.py:19)"], frames)).toBe("features");
     expect(classifyStack(["main (main.py:150)", "score (main.py:107)", "Module._call_impl (torch/nn/modules/module.py:1194)", "at::native::linear (libtorch_cpu.so.1.13.0)"], frames)).toBe("model");
+    // The app as it is now: the kit's RiskScorer builds the feature tensor in one operation.
+    expect(classifyStack(["main (main.py:113)", "RiskScorer.risks (bench_kit.py:150)", "RiskScorer.risks_of_metrics (bench_kit.py:144)", "RiskScorer.features (bench_kit.py:137)", "at::native::div (libtorch_cpu.so.1.13.0)"], frames)).toBe("features");
+    expect(classifyStack(["main (main.py:113)", "decode (main.py:70)", "RecordDecoder.decode (bench_kit.py:100)", "record_problem (bench_kit.py:70)"], frames)).toBe("decode");
   });
 
   it("keeps the delivery wait, the delivery callback and the commit where they belong", () => {
-    expect(classifyStack(["main (main.py:152)", "Deliveries.wait (main.py:75)", "clock_gettime (libc.so.6)"], frames)).toBe("produce");
-    expect(classifyStack(["main (main.py:152)", "Deliveries.wait (main.py:75)", `Producer_flush ${CIMPL}`, `rd_kafka_flush ${RDK}`, `dr_msg_cb ${CIMPL}`, "Deliveries.report (main.py:68)"], frames)).toBe("produce");
+    expect(classifyStack(["main (main.py:115)", `Producer_flush ${CIMPL}`, "clock_gettime (libc.so.6)"], frames)).toBe("produce");
+    expect(classifyStack(["main (main.py:115)", `Producer_flush ${CIMPL}`, `rd_kafka_flush ${RDK}`, `dr_msg_cb ${CIMPL}`, "FailedDeliveries.report (main.py:50)"], frames)).toBe("produce");
+    expect(classifyStack(["main (main.py:116)", "FailedDeliveries.raise_if_any (main.py:54)"], frames)).toBe("produce");
     expect(classifyStack(["main (main.py:154)", `Consumer_commit ${CIMPL}`, `rd_kafka_commit_queue ${RDK}`, "pthread_cond_wait (libc.so.6)"], frames)).toBe("fetch");
   });
 

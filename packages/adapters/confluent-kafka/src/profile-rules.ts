@@ -18,7 +18,8 @@ export const confluentKafkaProfileRules: ProfileRules = {
     { category: "features", frame: /^normalise \(risk_model\.py|^score\.<locals>\.<listcomp> \(main\.py/ },
     { category: "decode", frame: /^decode \(main\.py|^record_problem \(bench_kit\.py/ },
     { category: "encode", frame: /^encode \(main\.py|^output_record \(bench_kit\.py/ },
-    { category: "produce", frame: /^publish \(main\.py|^Deliveries\.(report|wait) \(main\.py/ },
+    // FailedDeliveries is the app's; Deliveries is in the recorded profile (__fixtures__), taken before the kit.
+    { category: "produce", frame: /^publish \(main\.py|^(FailedDeliveries|Deliveries)\.\w+ \(main\.py/ },
     // The messages consume() returned: reading their value and freeing the previous batch.
     { category: "fetch", frame: /^Message_\w+ \(confluent_kafka\// },
     ...PYTHON_COMMON_FRAMES,

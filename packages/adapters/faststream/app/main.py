@@ -16,13 +16,11 @@ import sys
 from typing import Any
 
 import orjson
-import torch
 from faststream import AckPolicy, FastStream
 from faststream.kafka import KafkaBroker
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import announce_ready, bench_env, is_complete, metrics_of, output_record, renamed_settings  # noqa: E402
-from risk_model import load_torch_model, normalise  # noqa: E402
+from bench_kit import RecordDecoder, RiskScorer, announce_ready, bench_env, output_record, renamed_settings  # noqa: E402
 
 BENCH = bench_env()
 # Records per handler call. Bounds a batch to well under a second of work, so the group's
@@ -45,9 +43,7 @@ PRODUCER_SETTINGS = renamed_settings("producer", {
 # aiokafka has no configuration dump: the log shows what it was handed.
 print("BENCH_KAFKA_SETTINGS " + orjson.dumps({"consumer": CONSUMER_SETTINGS, "producer": PRODUCER_SETTINGS}).decode(), flush=True)
 
-# The network is tiny: intra-op threads only add wake-ups. The row is one async consumer.
-torch.set_num_threads(1)
-model = load_torch_model()
+scorer = RiskScorer()
 
 broker = KafkaBroker(
     BENCH.bootstrap,
@@ -58,27 +54,16 @@ broker = KafkaBroker(
 )
 app = FastStream(broker)
 output = broker.publisher(BENCH.output_topic)
-skipped = 0
+record_decoder = RecordDecoder(orjson.loads)
 
 
 async def decode_valid(message: Any) -> list[dict[str, Any]]:
     """The subscriber's decoder: decodes the batch one record at a time and leaves out (and
     counts) a record that is not a complete telemetry record. FastStream's own batch decoding
-    hands the handler's type check the whole batch, so one bad record failed every record of
-    it, and AckPolicy.ACK then committed the lot."""
-    global skipped
-    records = []
-    for raw in message.raw_message:
-        try:
-            record = orjson.loads(raw.value or b"")
-        except orjson.JSONDecodeError:
-            record = None
-        if is_complete(record):
-            records.append(record)
-        else:
-            skipped += 1
-            print(f"skipped record at offset {raw.offset}: malformed (skipped {skipped})", file=sys.stderr, flush=True)
-    return records
+    would hand the handler's type check the whole batch, so one bad record would fail every
+    record of it, and AckPolicy.ACK would then commit the lot."""
+    records = (record_decoder.decode(raw.value, raw.offset) for raw in message.raw_message)
+    return [record for record in records if record is not None]
 
 
 @broker.subscriber(
@@ -92,12 +77,7 @@ async def decode_valid(message: Any) -> list[dict[str, Any]]:
     decoder=decode_valid,
 )
 async def score(records: list[dict[str, Any]]) -> None:
-    if not records:
-        return
-    features = [normalise(*metrics_of(r)) for r in records]
-    with torch.no_grad():
-        risks = model(torch.tensor(features, dtype=torch.float32)).squeeze(1).tolist()
-    for record, risk in zip(records, risks):
+    for record, risk in zip(records, scorer.risks(records)):
         key = record.get("partition_key")
         await output.publish(
             orjson.dumps(output_record(record, risk)),

@@ -15,109 +15,85 @@ Kafka SQL connector jar, BENCH_CHECKPOINT_DIR and BENCH_TMP_DIR are folders in t
 """
 import logging
 import os
-import signal
 import sys
-import threading
 
 from pyflink.common import JobStatus
 from pyflink.table import DataTypes, EnvironmentSettings, TableEnvironment
 from pyflink.table.udf import ScalarFunction, udf
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import announce_ready, bench_env, kafka_settings  # noqa: E402
+from bench_kit import METRICS, announce_ready, bench_env, kafka_settings, settings_as_text, stop_event  # noqa: E402
 
 
 class Risk(ScalarFunction):
     """Scores one Arrow batch: the four metric columns in, one risk column out."""
 
     def open(self, function_context):
-        # Runs in the Python worker, not in the driver: load the model there.
+        # Runs in the Python worker, not in the driver: the model is set up there, one torch
+        # thread per worker (one worker per slot), so N workers do not oversubscribe N cores.
         sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-        import numpy as np
-        import torch
-        from risk_model import FEATURES, MAXIMA, load_torch_model
+        from bench_kit import RiskScorer
 
-        # One worker per slot: one torch thread each, so N workers do not oversubscribe N cores.
-        torch.set_num_threads(1)
-        torch.set_grad_enabled(False)
-        self.np = np
-        self.torch = torch
-        self.model = load_torch_model()
-        self.maxima = np.array([MAXIMA[name] for name in FEATURES], dtype=np.float64)
+        self.scorer = RiskScorer()
 
     def eval(self, latency_ms, queue_depth, cpu_usage, error_count):
+        import numpy as np
         import pandas as pd
 
-        np = self.np
-        # clip(value / maximum, 0, 1) in double, then float32 for the network, as normalise() does.
-        values = np.column_stack([s.to_numpy(dtype=np.float64) for s in (latency_ms, queue_depth, cpu_usage, error_count)])
-        features = np.clip(values / self.maxima, 0.0, 1.0).astype(np.float32)
-        risk = self.model(self.torch.from_numpy(features))[:, 0].numpy()
-        return pd.Series(risk, dtype=np.float64)
+        metrics = np.column_stack([s.to_numpy(dtype=np.float64) for s in (latency_ms, queue_depth, cpu_usage, error_count)])
+        return pd.Series(self.scorer.risks_of_metrics(metrics).numpy(), dtype=np.float64)
+
+
+def kafka_table_ddl(name, columns, options):
+    """CREATE TABLE for a Kafka topic: partition_key is the message key (raw), the other columns
+    the JSON value."""
+    with_options = {
+        "connector": "kafka",
+        **options,
+        "key.format": "raw",
+        "key.fields": "partition_key",
+        "value.format": "json",
+        "value.fields-include": "EXCEPT_KEY",
+    }
+    column_lines = ",\n    ".join(f"{column} {sql_type}" for column, sql_type in {"partition_key": "STRING", **columns}.items())
+    option_lines = ",\n    ".join(f"'{key}' = '{value}'" for key, value in settings_as_text(with_options).items())
+    return f"CREATE TABLE {name} (\n    {column_lines}\n) WITH (\n    {option_lines}\n)"
 
 
 def source_ddl(topic, bootstrap, group_id):
     # Only the fields the model and the output need: Flink's JSON format skips the other 13
-    # while parsing. partition_key is the message key (raw), carried through to the output key.
-    # The Kafka client keeps the connector's own fetch defaults (see the adapter's deviations).
-    return f"""
-        CREATE TABLE input (
-            partition_key STRING,
-            event_id STRING,
-            ts_ms BIGINT,
-            latency_ms DOUBLE,
-            queue_depth DOUBLE,
-            cpu_usage DOUBLE,
-            error_count DOUBLE
-        ) WITH (
-            'connector' = 'kafka',
-            'topic' = '{topic}',
-            'properties.bootstrap.servers' = '{bootstrap}',
-            'properties.group.id' = '{group_id}',
-            'scan.startup.mode' = 'group-offsets',
-            'properties.auto.offset.reset' = 'earliest',
-            'scan.parallelism' = '1',
-            'key.format' = 'raw',
-            'key.fields' = 'partition_key',
-            'value.format' = 'json',
-            -- A record that is not a JSON object of these types is skipped (and a field that
-            -- fails to parse is NULL) instead of failing the job; VALID drops the rest.
-            'value.json.ignore-parse-errors' = 'true',
-            'value.fields-include' = 'EXCEPT_KEY'
-        )"""
-
-
-def producer_properties(shared):
-    """The shared producer settings (BENCH_KAFKA_PRODUCER): their names are the Java client's too."""
-    lines = [f"'properties.{name}' = '{str(value).lower() if isinstance(value, bool) else value}'," for name, value in shared.items()]
-    return "\n            ".join(lines)
+    # while parsing. The Kafka client keeps the connector's own fetch defaults (see the
+    # adapter's deviations).
+    columns = {"event_id": "STRING", "ts_ms": "BIGINT", **{name: "DOUBLE" for name in METRICS}}
+    return kafka_table_ddl("input", columns, {
+        "topic": topic,
+        "properties.bootstrap.servers": bootstrap,
+        "properties.group.id": group_id,
+        "scan.startup.mode": "group-offsets",
+        "properties.auto.offset.reset": "earliest",
+        "scan.parallelism": "1",
+        # A record that is not a JSON object of these types is skipped (and a field that fails
+        # to parse is NULL) instead of failing the job; VALID drops the rest.
+        "value.json.ignore-parse-errors": True,
+    })
 
 
 def sink_ddl(topic, bootstrap, producer):
-    return f"""
-        CREATE TABLE output (
-            partition_key STRING,
-            event_id STRING,
-            ts_ms BIGINT,
-            risk DOUBLE
-        ) WITH (
-            'connector' = 'kafka',
-            'topic' = '{topic}',
-            'properties.bootstrap.servers' = '{bootstrap}',
-            {producer_properties(producer)}
-            'sink.delivery-guarantee' = 'at-least-once',
-            'key.format' = 'raw',
-            'key.fields' = 'partition_key',
-            'value.format' = 'json',
-            'value.fields-include' = 'EXCEPT_KEY'
-        )"""
+    """The sink's producer takes the shared settings (BENCH_KAFKA_PRODUCER): their names are the
+    Java client's too."""
+    return kafka_table_ddl("output", {"event_id": "STRING", "ts_ms": "BIGINT", "risk": "DOUBLE"}, {
+        "topic": topic,
+        "properties.bootstrap.servers": bootstrap,
+        **{f"properties.{name}": value for name, value in producer.items()},
+        "sink.delivery-guarantee": "at-least-once",
+    })
 
 
 # A malformed record is skipped, not scored: every field present, every number finite (JSON's
 # 1e999 parses as Infinity). Flink counts nothing here: skipped = consumed - output.
 VALID = " AND ".join(
     ["event_id IS NOT NULL", "ts_ms IS NOT NULL"]
-    + [f"ABS({name}) < 1E308" for name in ("latency_ms", "queue_depth", "cpu_usage", "error_count")]
+    + [f"ABS({name}) < 1E308" for name in METRICS]
 )
 
 INSERT = f"""
@@ -159,16 +135,9 @@ def main():
     # The plan in the log shows the exchange between the 1-subtask source and the N scorers.
     print(t_env.explain_sql(INSERT), flush=True)
 
-    stopping = threading.Event()
-
-    def stop(*_):
-        # The runner signals the whole process group, so the JVM is closing at the same time:
-        # py4j's complaints about the vanishing gateway are expected, not worth logging.
-        logging.disable(logging.CRITICAL)
-        stopping.set()
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    # The runner signals the whole process group, so the JVM is closing at the same time:
+    # py4j's complaints about the vanishing gateway are expected, not worth logging.
+    stopping = stop_event(on_stop=lambda: logging.disable(logging.CRITICAL))
 
     job_client = t_env.execute_sql(INSERT).get_job_client()
     ready = False

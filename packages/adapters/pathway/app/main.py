@@ -22,8 +22,6 @@ rdkafka-based connectors take as they are).
 import logging
 import os
 import sys
-import threading
-import time
 
 # No licence key and no monitoring endpoint: Pathway's engine then leaves telemetry disabled and
 # makes no licence call (both only happen with a key or an endpoint). Cleared before the import,
@@ -33,11 +31,9 @@ for _name in ("PATHWAY_LICENSE_KEY", "PATHWAY_MONITORING_SERVER", "PATHWAY_DETAI
 
 import orjson  # noqa: E402
 import pathway as pw  # noqa: E402
-import torch  # noqa: E402
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import announce_ready, bench_env, librdkafka_config, metrics_of, output_record, record_problem  # noqa: E402
-from risk_model import load_torch_model, normalise  # noqa: E402
+from bench_kit import ConsumedCounter, RecordDecoder, RiskScorer, announce_ready, bench_env, librdkafka_config, output_record, settings_as_text  # noqa: E402
 
 BENCH = bench_env()
 # Rows per UDF call at most. Pathway 0.33's engine calls a batched UDF with at most 128 rows
@@ -49,9 +45,10 @@ COMMIT_MS = int(os.environ.get("BENCH_PATHWAY_COMMIT_MS", "100"))
 CONSUMED_FILE = os.environ["BENCH_PATHWAY_CONSUMED_FILE"]
 STATE_DIR = os.environ.get("BENCH_PATHWAY_STATE_DIR", "")
 
-# The network is tiny: intra-op threads only add wake-ups.
-torch.set_num_threads(1)
-model = load_torch_model()
+scorer = RiskScorer()
+# Several engine workers may run the UDF: the kit's decoder and counter are thread-safe.
+record_decoder = RecordDecoder(orjson.loads)
+consumed = ConsumedCounter(CONSUMED_FILE)
 
 
 def show_client_configs():
@@ -59,60 +56,6 @@ def show_client_configs():
     above by default: lowering that logger to DEBUG lets Pathway's own handler print the
     configuration dump that debug=conf asks for (facility CONF), once per client."""
     logging.getLogger("librdkafka").setLevel(logging.DEBUG)
-
-
-class Progress:
-    """The input offset scored through (the engine counter) and the records skipped."""
-
-    def __init__(self):
-        self.next_offset = 0
-        self.skipped = 0
-        self.lock = threading.Lock()
-
-    def saw(self, offsets):
-        with self.lock:
-            self.next_offset = max(self.next_offset, max(offsets) + 1)
-
-    def write_forever(self):
-        """Rewrites the counter file once a second (write then rename: never read half-written)."""
-        while True:
-            with self.lock:
-                text = f"{self.next_offset}\n"
-            tmp = CONSUMED_FILE + ".tmp"
-            with open(tmp, "w") as f:
-                f.write(text)
-            os.replace(tmp, CONSUMED_FILE)
-            time.sleep(1.0)
-
-
-progress = Progress()
-
-
-def decoded(value, offset):
-    """The record as a dict, or None (logged and counted) when it cannot be scored."""
-    try:
-        record = orjson.loads(value)
-    except orjson.JSONDecodeError as error:
-        problem = f"not JSON ({error})"
-    else:
-        problem = record_problem(record)
-        if problem is None:
-            return record
-    with progress.lock:  # several engine workers may run the UDF
-        progress.skipped += 1
-        skipped = progress.skipped
-    print(f"skipped record at offset {offset}: {problem} (skipped {skipped})", file=sys.stderr, flush=True)
-    return None
-
-
-def forward(records):
-    """ONE eager PyTorch forward for the batch's complete records."""
-    if not records:
-        return []
-    features = torch.tensor([normalise(*metrics_of(r)) for r in records], dtype=torch.float32)
-    # no_grad is per thread, and the UDF runs on Pathway's worker threads.
-    with torch.no_grad():
-        return model(features).squeeze(1).tolist()
 
 
 def encoded(records, risks):
@@ -125,25 +68,21 @@ def encoded(records, risks):
 # (it would keep every output of an append-only stream in memory otherwise).
 @pw.udf(max_batch_size=MAX_BATCH, deterministic=True)
 def score(values: list[bytes], offsets: list[int]) -> list[bytes | None]:
-    records = [decoded(v, o) for v, o in zip(values, offsets)]
-    risks = forward([r for r in records if r is not None])
-    progress.saw(offsets)
+    records = [record_decoder.decode(v, o) for v, o in zip(values, offsets)]
+    risks = scorer.risks([r for r in records if r is not None])
+    consumed.advance(max(offsets) + 1)
     return encoded(records, risks)
 
 
-def rdkafka_settings(settings):
-    """Pathway takes librdkafka's settings as strings only (librdkafka's own text forms)."""
-    return {key: str(value).lower() if isinstance(value, bool) else str(value) for key, value in settings.items()}
-
-
 def pipeline():
-    consumer = rdkafka_settings({
+    # Pathway takes librdkafka's settings as strings only.
+    consumer = settings_as_text({
         **librdkafka_config("consumer"),
         "bootstrap.servers": BENCH.bootstrap,
         "group.id": BENCH.group_id,
         "auto.offset.reset": "earliest",
     })
-    producer = rdkafka_settings({**librdkafka_config("producer"), "bootstrap.servers": BENCH.bootstrap})
+    producer = settings_as_text({**librdkafka_config("producer"), "bootstrap.servers": BENCH.bootstrap})
     records = pw.io.kafka.read(
         consumer,
         topic=BENCH.input_topic,
@@ -178,7 +117,7 @@ if __name__ == "__main__":
     pw.set_license_key(None)
     show_client_configs()
     pipeline()
-    threading.Thread(target=progress.write_forever, daemon=True).start()
+    consumed.keep_written()
     # The graph is built and the reader is about to subscribe: the runner may start producing.
     announce_ready(f"threads={os.environ.get('PATHWAY_THREADS', '1')}")
     pw.run(monitoring_level=pw.MonitoringLevel.NONE, persistence_config=persistence())

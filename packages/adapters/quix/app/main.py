@@ -13,12 +13,10 @@ import sys
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
 
-import torch  # noqa: E402
 from quixstreams import Application  # noqa: E402
 from quixstreams.models.serializers.exceptions import SerializationError  # noqa: E402
 
-from bench_kit import announce_ready, bench_env, librdkafka_config, metrics_of, output_record, record_problem  # noqa: E402
-from risk_model import load_torch_model, normalise  # noqa: E402
+from bench_kit import RecordDecoder, RiskScorer, announce_ready, bench_env, librdkafka_config, output_record, record_problem  # noqa: E402
 
 
 def show_client_configs():
@@ -37,35 +35,25 @@ class BadRecord(ValueError):
     """A record that cannot be scored: skipped and counted, never fatal."""
 
 
-def scorable_metrics(row):
-    """The four features' inputs, or BadRecord when the record is not a complete telemetry record."""
-    problem = record_problem(row)
-    if problem is not None:
-        raise BadRecord(problem)
-    return metrics_of(row)
-
-
-class SkipCounter:
+class Skips:
     """quixstreams' error callbacks: a record that cannot be read or scored is skipped (its
-    offset is committed with the rest) and counted; any other error still stops the app."""
+    offset is committed with the rest) and counted with the kit's skip line; any other error
+    still stops the app."""
 
     def __init__(self):
-        self.skipped = 0
+        self.decoder = RecordDecoder()
 
-    def _skip(self, what, exc, logger):
-        self.skipped += 1
-        logger.warning("skipped record (%s): %s (skipped %d)", what, exc, self.skipped)
-        return True
-
-    def on_consumer_error(self, exc, message, logger):
+    def on_consumer_error(self, exc, message, _logger):
         # A message the JSON deserializer refused (not JSON, empty, not UTF-8); message is the raw record.
         if message is not None and isinstance(exc, SerializationError):
-            return self._skip("not JSON", exc, logger)
+            self.decoder.skip(message.offset(), f"not JSON: {exc}")
+            return True
         return False
 
-    def on_processing_error(self, exc, row, logger):
-        if isinstance(exc, BadRecord):
-            return self._skip("malformed", exc, logger)
+    def on_processing_error(self, exc, row, _logger):
+        if isinstance(exc, BadRecord) and row is not None:
+            self.decoder.skip(row.offset, str(exc))
+            return True
         return False
 
 
@@ -79,18 +67,14 @@ class ReadyOnStart(logging.Filter):
 
 
 def main():
-    model = load_torch_model()
-    # The app is the only thread that calls the model: no autograd bookkeeping per forward, and
-    # one intra-op thread as every other Python row (torch's default follows the machine's
-    # reported cores; it was already 1 on the VM of the 2026-12-01 index-v2 page).
-    torch.set_grad_enabled(False)
-    torch.set_num_threads(1)
-
-    skips = SkipCounter()
+    scorer = RiskScorer()
+    skips = Skips()
 
     def score(row):
-        features = torch.tensor([normalise(*scorable_metrics(row))], dtype=torch.float32)
-        return output_record(row, model(features).item())
+        problem = record_problem(row)
+        if problem is not None:
+            raise BadRecord(problem)
+        return output_record(row, scorer.risks([row])[0])
 
     bench = bench_env()
     app = Application(

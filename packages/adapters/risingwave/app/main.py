@@ -18,14 +18,11 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from arrow_udf import UdfServer, udf  # noqa: E402
 
-from bench_kit import announce_ready  # noqa: E402
-from risk_model import FEATURES, MAXIMA, load_torch_model  # noqa: E402
+from bench_kit import RiskScorer, announce_ready  # noqa: E402
 
-# Chunks are small (RisingWave's default chunk is 256 rows); intra-op threads cost more than
-# they give there, and RisingWave's N actors already call in parallel (gRPC threads).
-torch.set_num_threads(1)
-MODEL = load_torch_model()
-SCALE = np.array([MAXIMA[name] for name in FEATURES], dtype=np.float64)
+# One torch thread: chunks are small (RisingWave's default chunk is 256 rows), and RisingWave's
+# N actors already call in parallel (gRPC threads, each call under its own no_grad).
+SCORER = RiskScorer()
 
 
 # FLOAT64 for all four: the source reads every metric as DOUBLE PRECISION (src/sql.ts), since a
@@ -33,10 +30,8 @@ SCALE = np.array([MAXIMA[name] for name in FEATURES], dtype=np.float64)
 @udf(input_types=["FLOAT64", "FLOAT64", "FLOAT64", "FLOAT64"], result_type="FLOAT64", batch=True)
 def risk(latency_ms, queue_depth, cpu_usage, error_count):
     """Lists in, list out: one row per input row, in the order of the model's features."""
-    raw = np.array([latency_ms, queue_depth, cpu_usage, error_count], dtype=np.float64).T
-    features = np.clip(raw / SCALE, 0.0, 1.0).astype(np.float32)
-    with torch.no_grad():
-        return MODEL(torch.from_numpy(features)).squeeze(1).tolist()
+    metrics = np.array([latency_ms, queue_depth, cpu_usage, error_count], dtype=np.float64).T
+    return SCORER.risks_of_metrics(metrics).tolist()
 
 
 def main() -> None:

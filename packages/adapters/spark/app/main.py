@@ -15,14 +15,13 @@ import json
 import os
 import signal
 import sys
-import threading
 
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql.streaming import StreamingQueryListener
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import announce_ready, bench_env, kafka_settings, renamed_settings  # noqa: E402
+from bench_kit import announce_ready, bench_env, kafka_settings, renamed_settings, settings_as_text, stop_event, write_atomically  # noqa: E402
 
 BENCH = bench_env()
 APP_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -45,10 +44,6 @@ CONSUMER = renamed_settings("consumer", {
 })
 PRODUCER = {f"kafka.{name}": value for name, value in kafka_settings("producer").items()}
 print("BENCH_KAFKA_SETTINGS " + json.dumps({"consumer": CONSUMER, "producer": PRODUCER}), flush=True)
-
-
-def options(settings: dict) -> dict:
-    return {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in settings.items()}
 
 
 def remote_metrics_conf() -> dict:
@@ -102,10 +97,7 @@ class Progress(StreamingQueryListener):
         observed = progress.observedMetrics.get("bench")
         self.skipped += observed["skipped"] if observed else 0
         state = {"consumed": sum(int(v) for v in end.values()), "batch": progress.batchId, "rows": progress.numInputRows, "skipped": self.skipped, "durationMs": progress.durationMs}
-        tmp = PROGRESS_FILE + ".tmp"
-        with open(tmp, "w") as f:
-            json.dump(state, f)
-        os.replace(tmp, PROGRESS_FILE)
+        write_atomically(PROGRESS_FILE, json.dumps(state))
         if LOG_PROGRESS:
             print(f"progress {json.dumps(state)}", flush=True)
 
@@ -127,7 +119,7 @@ def start_query(spark: SparkSession):
         .option("minPartitions", str(BENCH.parallelism))
         .option("maxOffsetsPerTrigger", str(MAX_OFFSETS_PER_TRIGGER))
         .option("failOnDataLoss", "true")
-        .options(**options(CONSUMER))
+        .options(**settings_as_text(CONSUMER))
         .load()
         .select("value", "offset")
     )
@@ -139,7 +131,7 @@ def start_query(spark: SparkSession):
         .writeStream.format("kafka")
         .option("kafka.bootstrap.servers", BENCH.bootstrap)
         .option("topic", BENCH.output_topic)
-        .options(**options(PRODUCER))
+        .options(**settings_as_text(PRODUCER))
         .option("checkpointLocation", CHECKPOINT)
         # Offset and commit logs written beside the batches, not between them (stateless
         # Kafka-to-Kafka queries only): a restart re-runs what was not yet logged.
@@ -152,8 +144,7 @@ def start_query(spark: SparkSession):
 
 
 def main() -> None:
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    stop = stop_event(signals=(signal.SIGTERM,))
     spark = session()
     spark.sparkContext.addPyFile(os.path.join(APP_DIR, "scoring.py"))
     spark.streams.addListener(Progress())

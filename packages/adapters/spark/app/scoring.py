@@ -3,10 +3,10 @@
 A module of its own (shipped with addPyFile) so that workers import it by name: its model is
 then loaded once per Python worker process and kept while Spark reuses the worker, instead of
 travelling pickled with every task. Each Arrow batch of Kafka rows (value, offset) is parsed in
-full with orjson, checked with the kit's complete-record rule, scored with ONE torch forward and
-returned as Kafka rows (key = partition_key, value = the output JSON). A record that is not a
-complete telemetry record comes back with a null value and a log line; the job counts those
-rows (observe) and leaves them out before the sink.
+full with orjson, checked with the kit's complete-record rule, scored with ONE torch forward
+(the kit's RiskScorer) and returned as Kafka rows (key = partition_key, value = the output
+JSON). A record that is not a complete telemetry record comes back with a null value and the
+kit's skip line; the job counts those rows (observe) and leaves them out before the sink.
 """
 import gc
 import os
@@ -15,55 +15,30 @@ from typing import Iterator
 
 import orjson
 import pyarrow as pa
-import torch
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import metrics_of, output_record, record_problem  # noqa: E402
-from risk_model import load_torch_model, normalise  # noqa: E402
+from bench_kit import RecordDecoder, RiskScorer, output_record  # noqa: E402
 
 OUTPUT_SCHEMA = "key string, value binary"
-_model = None
+# The skip count is this Python worker's; the job's total is counted by observe().
+record_decoder = RecordDecoder(orjson.loads)
+_scorer = None
 
 
-def model():
-    global _model
-    if _model is None:
-        # The network is tiny: intra-op threads only add wake-ups; Spark runs one worker per task.
-        torch.set_num_threads(1)
-        _model = load_torch_model()
-        # pyspark's daemon runs gc.collect() after every task of a reused worker; with torch,
-        # pyarrow and pandas loaded that walk took about 30 % of the row's CPU in a profile at
-        # 4,000/s. The modules and the model live as long as the worker: freeze them out of it.
+def scorer() -> RiskScorer:
+    global _scorer
+    if _scorer is None:
+        _scorer = RiskScorer()
+        # pyspark's daemon runs gc.collect() after every task of a reused worker, a walk over
+        # every object torch, pyarrow and pandas loaded: the modules and the model live as long
+        # as the worker, so they are frozen out of it.
         gc.freeze()
-    return _model
-
-
-def parse(raw, offset):
-    """The record, or None after logging why it cannot be scored."""
-    try:
-        record = orjson.loads(raw or b"")
-        problem = record_problem(record)
-    except orjson.JSONDecodeError as error:
-        problem = f"not JSON: {error}"
-    if problem is None:
-        return record
-    print(f"skipped record at offset {offset}: {problem}", file=sys.stderr, flush=True)
-    return None
+    return _scorer
 
 
 def decode(batch: pa.RecordBatch) -> list:
-    """Every row's record, None where it cannot be scored."""
-    return [parse(raw, offset) for raw, offset in zip(batch.column("value").to_pylist(), batch.column("offset").to_pylist())]
-
-
-def features(records: list) -> list:
-    return [normalise(*metrics_of(r)) for r in records]
-
-
-def forward(rows: list) -> list:
-    """ONE forward for the batch's good records."""
-    with torch.no_grad():
-        return model()(torch.tensor(rows, dtype=torch.float32)).squeeze(1).tolist()
+    """Every row's record, None where it cannot be scored (the decoder logs and counts it)."""
+    return [record_decoder.decode(raw, offset) for raw, offset in zip(batch.column("value").to_pylist(), batch.column("offset").to_pylist())]
 
 
 def encode(records: list, risks: list) -> pa.RecordBatch:
@@ -83,8 +58,7 @@ def encode(records: list, risks: list) -> pa.RecordBatch:
 
 def score_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
     records = decode(batch)
-    good = [r for r in records if r is not None]
-    return encode(records, forward(features(good)) if good else [])
+    return encode(records, scorer().risks([r for r in records if r is not None]))
 
 
 def score_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:

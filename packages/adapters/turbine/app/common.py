@@ -73,8 +73,9 @@ def subscribe_options(parallelism: int = PARALLELISM) -> dict:
     }
 
 
-def announce_ready() -> None:
-    """Prints BENCH_READY once Turbine's own /ready says the node is consuming."""
+def announce_ready_when_consuming() -> None:
+    """Prints the ready line from a thread of its own once Turbine's /ready answers 200, that is
+    once the node is consuming; app.run() blocks the main thread, so it cannot wait there."""
 
     def poll() -> None:
         url = f"http://127.0.0.1:{API_PORT}/ready"

@@ -13,7 +13,7 @@ import sys
 
 from turbine import ml
 
-from common import announce_ready, app, sink, source, subscribe_options
+from common import announce_ready_when_consuming, app, sink, source, subscribe_options
 
 
 def subscribe_onnx():
@@ -39,5 +39,5 @@ def subscribe_torch():
 
 if __name__ == "__main__":
     {"onnx": subscribe_onnx, "torch": subscribe_torch}[sys.argv[1]]()
-    announce_ready()
+    announce_ready_when_consuming()
     app.run()

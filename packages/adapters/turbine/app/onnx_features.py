@@ -13,9 +13,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from risk_model import FEATURES, MAXIMA, check_probes, load_card
+from risk_model import MAXIMA, METRICS, check_probes, load_card
 
-FEATURE_COLUMNS = [f"{name}_n" for name in FEATURES]
+FEATURE_COLUMNS = [f"{name}_n" for name in METRICS]
 
 
 def onnx_path() -> str:
@@ -29,7 +29,7 @@ def normalised(column: pa.Array, maximum: float) -> pa.Array:
 
 
 def features(batch: pa.RecordBatch) -> list[pa.Array]:
-    return [normalised(batch.column(name), MAXIMA[name]) for name in FEATURES]
+    return [normalised(batch.column(name), MAXIMA[name]) for name in METRICS]
 
 
 class Score:

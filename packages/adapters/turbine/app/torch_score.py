@@ -2,18 +2,18 @@
 
 The four metric columns go to torch through DLPack (torch.from_dlpack views Arrow's buffer: no
 copy); stacking them into the [rows, 4] input is the one copy any single-input model needs.
-Normalisation (float64, then float32, as the reference does) and the forward run in torch; the
-score goes back as an Arrow column next to event_id, ts_ms and partition_key.
+Normalisation (float64, then float32, as the reference does) and the forward run in torch (the
+kit's RiskScorer); the score goes back as an Arrow column next to event_id, ts_ms and
+partition_key.
 """
 import pyarrow as pa
 import torch
 
-from risk_model import FEATURES, MAXIMA, load_torch_model
+from bench_kit import METRICS, RiskScorer
 
 # At import, before app.run(): turbine/ml.py (import_torch) warns that importing torch from
 # several worker threads at once can fail, and one frozen model serves every shard read-only.
-MODEL = load_torch_model()  # checks the card's probe rows
-MAXIMA_T = torch.tensor([MAXIMA[name] for name in FEATURES], dtype=torch.float64)
+SCORER = RiskScorer()
 
 
 def float64_column(batch: pa.RecordBatch, name: str) -> pa.Array:
@@ -27,10 +27,8 @@ class Score:
     """A class handler: Turbine builds one instance per shard when parallelism > 1."""
 
     def process(self, batch: pa.RecordBatch) -> pa.RecordBatch:
-        columns = [torch.from_dlpack(float64_column(batch, name)) for name in FEATURES]
-        x = (torch.stack(columns, dim=1) / MAXIMA_T).clamp_(0.0, 1.0).to(torch.float32)
-        with torch.inference_mode():
-            risk = MODEL(x).squeeze(1)
+        columns = [torch.from_dlpack(float64_column(batch, name)) for name in METRICS]
+        risk = SCORER.risks_of_metrics(torch.stack(columns, dim=1))
         return pa.RecordBatch.from_arrays(
             [batch.column("event_id"), batch.column("ts_ms"), batch.column("partition_key"), pa.array(risk.numpy())],
             names=["event_id", "ts_ms", "partition_key", "risk"],

@@ -46,7 +46,7 @@ const APP_ENV = {
   BENCH_TURBINE_API_PORT: "18080",
 };
 
-async function check<T = Checked>(variant: "onnx" | "torch" | "wiring"): Promise<T> {
+async function check<T = Checked>(variant: "onnx" | "torch" | "wiring" | "ready"): Promise<T> {
   const { stdout } = await execa(python, [join(APP_DIR, "..", "test", "check_apps.py"), variant], {
     input: readFileSync(join(fixturesDir(), "records.jsonl"), "utf8"),
     env: { ...APP_ENV, BENCH_MODELS_DIR: modelsDir(), PYTHONPATH: [APP_DIR, modelsDir()].join(":") },
@@ -65,6 +65,13 @@ test("turbine apps: topics and subscription as turbine-fast 0.3.0a1 takes them; 
   expect(out.parallelism_1).toEqual({ name: "score", processing_guarantee: "at_least_once", parallelism: 1, partition_key: null, on_processing_error: "fail" });
   expect(out.parallelism_1).toHaveProperty("partition_key", null);
   expect(out.parallelism_2).toMatchObject({ parallelism: 2, partition_key: "partition_key" });
+}, RUN_MS);
+
+test("turbine apps: the ready line is printed once, after /ready first answers 200, and polling then stops", async () => {
+  const out = await check<{ printed: string[]; polls: string[] }>("ready");
+  expect(out.printed).toEqual(["BENCH_READY"]);
+  // Two 503s, then the 200 that ends the poll: nothing polls after the app is ready.
+  expect(out.polls).toEqual(["/ready", "/ready", "/ready"]);
 }, RUN_MS);
 
 const worstError = (risk: number[]): number => Math.max(...risk.map((r, i) => Math.abs(r - fixtures[i]!.risk)));

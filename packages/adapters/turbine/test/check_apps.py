@@ -4,8 +4,8 @@ compiled core (which loads only on a free-threaded CPython 3.14).
 Reads fixture lines (fixtures/records.jsonl) on stdin, builds the Arrow batch Turbine's decoder
 would hand the handler (app/common.py's Projected schema: strings, int64 ts_ms, float64
 metrics), and prints JSON: what each handler returned, and the facts the jest test checks.
-Usage: python check_apps.py onnx|torch|wiring   (BENCH_MODELS_DIR set; app/ on sys.path; wiring
-also needs the BENCH_* variables app/common.py reads)
+Usage: python check_apps.py onnx|torch|wiring|ready   (BENCH_MODELS_DIR set; app/ on sys.path;
+wiring and ready also need the BENCH_* variables app/common.py reads)
 """
 import json
 import sys
@@ -60,13 +60,10 @@ def run_torch(batch: pa.RecordBatch) -> dict:
     }
 
 
-def run_wiring() -> dict:
-    """app/common.py's calls into Turbine, recorded by a stand-in for its two classes: the
-    topics' options and what subscribe() is given at parallelism 1 and 2. Only the names the
-    app uses are stood in; the real package is what the integration test runs."""
+def stand_in_turbine(calls: list) -> None:
+    """A stand-in for the two classes of turbine-fast app/common.py uses, recording their calls.
+    Only the names the app uses are stood in; the real package is what the integration test runs."""
     import types
-
-    calls = []
 
     class KafkaBroker:
         def __init__(self, **kwargs):
@@ -81,14 +78,60 @@ def run_wiring() -> dict:
             calls.append(["Turbine", kwargs])
 
     sys.modules["turbine"] = types.SimpleNamespace(KafkaBroker=KafkaBroker, Turbine=Turbine)
+
+
+def run_wiring() -> dict:
+    """app/common.py's calls into Turbine: the topics' options and what subscribe() is given at
+    parallelism 1 and 2."""
+    calls = []
+    stand_in_turbine(calls)
     import common
 
     return {"calls": calls, "parallelism_1": common.subscribe_options(1), "parallelism_2": common.subscribe_options(2)}
 
 
+def run_ready(not_ready_polls: int = 2, settle_s: float = 1.0) -> dict:
+    """app/common.py's ready line against a stand-in for Turbine's /ready endpoint, which answers
+    503 `not_ready_polls` times, then 200: what the app printed and how often it polled, counted
+    `settle_s` after the first 200 (a poller that does not stop once ready keeps counting)."""
+    import contextlib
+    import http.server
+    import io
+    import os
+    import threading
+    import time
+
+    polls = []
+
+    class Ready(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            polls.append(self.path)
+            self.send_response(200 if len(polls) > not_ready_polls else 503)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Ready)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    os.environ["BENCH_TURBINE_API_PORT"] = str(server.server_address[1])
+    stand_in_turbine([])
+    import common
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        common.announce_ready_when_consuming()
+        deadline = time.monotonic() + 10
+        while len(polls) <= not_ready_polls and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(settle_s)
+    server.shutdown()
+    return {"printed": printed.getvalue().splitlines(), "polls": polls}
+
+
 def main() -> None:
-    if sys.argv[1] == "wiring":
-        print(json.dumps(run_wiring()))
+    if sys.argv[1] in ("wiring", "ready"):
+        print(json.dumps(run_wiring() if sys.argv[1] == "wiring" else run_ready()))
         return
     records = [json.loads(line)["record"] for line in sys.stdin if line.strip()]
     batch = decoded_batch(records)
