@@ -15,6 +15,7 @@
  */
 import { KAFKA_SETTINGS, type Prepared, type Product } from "@bench/core";
 import { extraRecordsPerRecord, resources, throughput } from "../metrics/derive.ts";
+import type { WindowStopRule } from "../metrics/window-stop.ts";
 import { profilePhase } from "../profile/window.ts";
 import type { HarnessCost, RunResult, Tick } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
@@ -32,6 +33,8 @@ export interface RunSettings extends RunBasics {
   settleCapSec: number;
   /** Seconds of the profiling phase after the window; 0 or absent: none. */
   profileSec?: number;
+  /** Set: the window ends when its figure is known (metrics/window-stop.ts) instead of after windowSec. */
+  windowRule?: WindowStopRule;
 }
 
 function emptyResult(product: Product, prepared: Prepared, settings: RunSettings): RunResult {
@@ -99,7 +102,7 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
   result.ticks = ticker.ticks;
   result.gendataWarnings = ticker.gendataWarnings;
   // settle, window (a second settle and window when an "overloaded" guess was a slow start)
-  const { settled, window } = await settledWindow(ticker, settings.rate, settings.warmupSec, settings.settleCapSec, settings.windowSec);
+  const { settled, window } = await settledWindow(ticker, settings.rate, settings.warmupSec, settings.settleCapSec, settings.windowRule ?? settings.windowSec);
   result.settleSec = settled.seconds;
 
   // profile
