@@ -82,6 +82,12 @@ export interface DeliveryCheck {
   badOutputs?: number;
   /** The first few of them: offset, why, first bytes. */
   badOutputSamples?: BadOutput[];
+  /**
+   * A drain run stopped once its figure was known, its backlog not worked off: the records with
+   * seq below this (its committed prefix) were held to done (lost counts among them); the outputs
+   * past it were still checked (bad outputs, scores, duplicates). Absent: every produced record.
+   */
+  heldTo?: number;
 }
 
 export interface HarnessCost {

@@ -25,7 +25,10 @@ export async function auditOutputs(opts: {
   tolerance: number;
   /** Produce-time range of the measured window, for latency. */
   windowMs: [number, number];
+  /** A drain run stopped mid-backlog: only records below this seq must have come out (default: produced). */
+  heldTo?: number;
 }): Promise<DeliveryCheck> {
+  const heldTo = Math.min(opts.heldTo ?? opts.produced, opts.produced);
   const account = new OutputAccount({ produced: opts.produced, passthrough: opts.passthrough, stride: Math.max(1, Math.floor(opts.outputEnd / SCORE_SAMPLE)) });
   const latency = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000, numberOfSignificantValueDigits: 3 });
   let latencyCount = 0;
@@ -45,7 +48,7 @@ export async function auditOutputs(opts: {
     { stopAt: opts.outputEnd, idleMs: 10_000 },
   );
 
-  const { distinct, duplicated, badOutputs, badOutputSamples, sampleSeqs, sampleRisks } = account.result();
+  const { distinct, duplicated, badOutputs, badOutputSamples, sampleSeqs, sampleRisks } = account.result(heldTo);
   let maxScoreError = 0;
   let misScored = 0;
   if (sampleSeqs.length > 0) {
@@ -61,13 +64,14 @@ export async function auditOutputs(opts: {
   const check: DeliveryCheck = {
     produced: opts.produced,
     distinctOutputs: distinct,
-    lost: opts.produced - distinct,
+    lost: heldTo - distinct,
     duplicated,
     scoresChecked: sampleSeqs.length,
     misScored,
     maxScoreError,
     badOutputs,
     badOutputSamples,
+    ...(heldTo < opts.produced ? { heldTo } : {}),
   };
   if (latencyCount > 0) {
     check.latencyMs = {

@@ -121,9 +121,15 @@ export class RunSession {
 
   /** gendata at the offered rate, and the once-a-second ticker that watches the product and the machine. */
   feed(opts: { hangSec?: number; poison?: GendataOptions["poison"] } = {}): { feed: GendataProcess; watch: MachineWatch; ticker: RunTicker } {
-    const { bench, plan, basics, product } = this;
+    const { bench, plan, basics } = this;
     const feed = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: basics.rate, seed: basics.seed, startSeq: FIXTURE_COUNT, logFile: join(plan.runDir, "gendata.log"), ...(opts.poison ? { poison: opts.poison } : {}) });
     this.gendata = feed;
+    return { feed, ...this.watch(feed, opts.hangSec) };
+  }
+
+  /** The once-a-second ticker over the product and the machine, with `feed` as the run's gendata (running, or done filling). */
+  watch(feed: GendataProcess, hangSec?: number): { watch: MachineWatch; ticker: RunTicker } {
+    const { bench, plan, basics, product } = this;
     const roots = (): number[] => this.running?.rootPids() ?? [];
     const watch = new MachineWatch(roots, { runner: process.pid, gendata: () => [feed.pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
     const readConsumed = async (): Promise<number> => {
@@ -140,12 +146,12 @@ export class RunSession {
       watch,
       gendata: feed,
       rate: basics.rate,
-      hangSec: opts.hangSec ?? basics.hangSec,
+      hangSec: hangSec ?? basics.hangSec,
       aborted: this.aborted,
       onTick: (phase, tick, perSec) => bench.onTick?.(product.id, phase, tick, perSec),
     });
     bench.onRunStart?.(product.id, basics.rate, basics.warmupSec + basics.windowSec);
-    return { feed, watch, ticker };
+    return { watch, ticker };
   }
 
   /** Records written during the run to topics other than input and output: broker hops, dead letters. */
