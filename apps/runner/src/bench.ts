@@ -36,6 +36,7 @@ import { runFaults } from "./faults/run-faults.ts";
 import { DEFAULT_RATE } from "./rates.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
+import { fastKneeProduct } from "./sweep/run-fast.ts";
 import type { BenchResults, RunResult } from "./results/types.ts";
 
 export interface BenchOptions {
@@ -59,6 +60,11 @@ export interface BenchOptions {
   /** --profile / --no-profile; unset: profile a sweep's confirm runs only. */
   profile?: boolean;
   faults?: boolean;
+}
+
+/** `--rate` given: fixed-rate runs; neither it nor --sweep nor --faults: the fast knee search (sweep/run-fast.ts). */
+export function ratesGiven(rate: BenchOptions["rate"]): boolean {
+  return rate.fallback !== undefined || rate.byProduct.size > 0;
 }
 
 /** Seconds of the profiling phase after a profiled run's window. */
@@ -192,7 +198,7 @@ function benchContext(c: {
   };
 }
 
-/** One product: prepared, then faulted, swept or run `--repeat` times; its results written after every run. */
+/** One product: prepared, then faulted, swept, its knee found fast, or run `--repeat` times at `--rate`; its results written after every run. */
 async function benchProduct(product: Product, opts: BenchOptions, bench: BenchContext, results: BenchResults, resultsFile: string): Promise<void> {
   const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? DEFAULT_RATE;
   const settings: RunSettings = {
@@ -227,6 +233,11 @@ async function benchProduct(product: Product, opts: BenchOptions, bench: BenchCo
     const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor }, bench, keep);
     (results.sweeps ??= []).push(sweep);
     log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
+    writeResults(resultsFile, results);
+  } else if (!ratesGiven(opts.rate)) {
+    const found = await fastKneeProduct(product, prepared, settings, bench, keep);
+    (results.sweeps ??= []).push(found);
+    log(`== ${product.id}: knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""}, drain ceiling ${found.ceiling ? Math.round(found.ceiling) : "not measured"} — ${found.stoppedBecause}`);
     writeResults(resultsFile, results);
   } else {
     for (let i = 1; i <= opts.repeat && !bench.interrupted(); i++) {

@@ -10,8 +10,8 @@ export function parseOtherMachine(spec: string): OtherMachine {
   return { label, results: readResults([path]) };
 }
 
-export function renderCommand(files: string[], out: string | undefined, otherMachines: readonly OtherMachine[] = []): void {
-  const page = renderPage(readResults(files), otherMachines);
+export function renderCommand(files: string[], out: string | undefined, otherMachines: readonly OtherMachine[] = [], agreeWith?: string): void {
+  const page = renderPage(readResults(files), otherMachines, agreeWith ? readResults([agreeWith]) : undefined);
   if (out) writeFileSync(out, page);
   else process.stdout.write(page);
 }
