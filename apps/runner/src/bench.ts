@@ -29,7 +29,7 @@ import type { BenchContext } from "./run/context.ts";
 import { prepareProfilers } from "./profile/window.ts";
 import { measureRun, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
-import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
+import { measureSpeedIndex, SpacedSpeedIndex, SPEED_INDEX_SPACING_MS, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
 import { runFaults } from "./faults/run-faults.ts";
@@ -182,6 +182,7 @@ function benchContext(c: {
     cacheDir: c.cache,
     resultsDir: c.resultsDir,
     speedReference: c.results.speedIndexReference ?? 0,
+    speedIndex: new SpacedSpeedIndex(SPEED_INDEX_SPACING_MS),
     log,
     onRunStart: (product, rate, seconds) => {
       windowSeconds.set(product, 0);

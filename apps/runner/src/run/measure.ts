@@ -75,11 +75,13 @@ export interface RunShape {
  */
 export async function shapedRun(session: RunSession, result: RunResult, shape: RunShape): Promise<RunResult> {
   const { bench, basics } = session;
+  const readSpeed = async (): Promise<number> => (await measureSpeedIndex()).recordsPerCpuSecond;
+  const speedIndex = bench.speedIndex ?? { before: readSpeed, after: readSpeed };
   await session.createTopics();
   let speedBefore = 0;
   try {
     await shape.beforeStart?.();
-    if (shape.speedBeforeStart) speedBefore = (await measureSpeedIndex()).recordsPerCpuSecond;
+    if (shape.speedBeforeStart) speedBefore = await speedIndex.before();
     const running = await session.start();
     result.consumedSource = running.consumed.kind === "group-offsets" ? `group offsets (${session.plan.groupId})` : running.consumed.describe;
     if (running.remoteResources) result.remoteResources = running.remoteResources.describe;
@@ -90,7 +92,7 @@ export async function shapedRun(session: RunSession, result: RunResult, shape: R
       result.reason = invalidReasons({ verification: result.verification, undrained: 0, drainTimeoutSec: basics.drainTimeoutSec }).join("; ");
       return result;
     }
-    if (!shape.speedBeforeStart) speedBefore = (await measureSpeedIndex()).recordsPerCpuSecond;
+    if (!shape.speedBeforeStart) speedBefore = await speedIndex.before();
     await shape.phases();
   } catch (error) {
     result.status = "failed";
@@ -104,7 +106,7 @@ export async function shapedRun(session: RunSession, result: RunResult, shape: R
 
   // judge — the speed index after the product has stopped, like the one before it started
   if (result.throughput) {
-    const speed = { before: speedBefore, after: (await measureSpeedIndex()).recordsPerCpuSecond, reference: bench.speedReference, version: SPEED_INDEX_VERSION };
+    const speed = { before: speedBefore, after: await speedIndex.after(), reference: bench.speedReference, version: SPEED_INDEX_VERSION };
     result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
   }
   return result;
