@@ -88,6 +88,8 @@ export interface DeliveryCheck {
    * past it were still checked (bad outputs, scores, duplicates). Absent: every produced record.
    */
   heldTo?: number;
+  /** A paced session's audit: the latency of each later step's window (latencyMs is the first's). */
+  latencyByWindow?: Array<DeliveryCheck["latencyMs"]>;
 }
 
 export interface HarnessCost {

@@ -128,7 +128,7 @@ export class RunSession {
   }
 
   /** The once-a-second ticker over the product and the machine, with `feed` as the run's gendata (running, or done filling). */
-  watch(feed: GendataProcess, hangSec?: number): { watch: MachineWatch; ticker: RunTicker } {
+  watch(feed: GendataProcess, hangSec?: number, rate = this.basics.rate): { watch: MachineWatch; ticker: RunTicker } {
     const { bench, plan, basics, product } = this;
     const roots = (): number[] => this.running?.rootPids() ?? [];
     const watch = new MachineWatch(roots, { runner: process.pid, gendata: () => [feed.pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
@@ -145,12 +145,12 @@ export class RunSession {
       readRemote: () => remote.read(),
       watch,
       gendata: feed,
-      rate: basics.rate,
+      rate,
       hangSec: hangSec ?? basics.hangSec,
       aborted: this.aborted,
       onTick: (phase, tick, perSec) => bench.onTick?.(product.id, phase, tick, perSec),
     });
-    bench.onRunStart?.(product.id, basics.rate, basics.warmupSec + basics.windowSec);
+    bench.onRunStart?.(product.id, rate, basics.warmupSec + basics.windowSec);
     return { watch, ticker };
   }
 

@@ -1,6 +1,7 @@
 /**
- * The main command's knee search: a drain run measures the product's ceiling, then paced runs
- * start just under it (fast-knee.ts), each window ending when its figure is known. Every run is
+ * The main command's knee search: a drain run measures the product's ceiling, then paced steps
+ * start just under it (fast-knee.ts) in one paced session (one start, one gate, one audit whose
+ * verdict applies to every step), each window ending when its figure is known. Every run is
  * kept in the results, and the search is a SweepRecord (method "fast") whose first step is the
  * drain run, so the page renders it like a `--sweep`.
  */
@@ -10,7 +11,9 @@ import type { RunResult, SweepRecord } from "../results/types.ts";
 import { DRAIN_BACKLOG, drainRun } from "../run/drain-run.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { runSummary } from "../summary.ts";
+import { PacedSession } from "../run/paced-session.ts";
 import { findKneeFromCeiling } from "./fast-knee.ts";
+import type { SweepResult } from "./knee.ts";
 import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./run-sweep.ts";
 
 /**
@@ -27,6 +30,16 @@ function noCeiling(drain: RunResult, interrupted: string | undefined): string | 
   if (drain.status === "invalid") return `the drain run was invalid: ${(drain.reason ?? "no reason recorded").split("\n")[0]}`;
   if (!drain.throughput || !(drain.throughput.consumedPerSec > 0) || !drain.prefill) return "the drain run measured no drain rate";
   return undefined;
+}
+
+/**
+ * The session's audit found its output wanting: every paced step shared that output, so each is
+ * invalid, and a product that did not do the work gets no knee.
+ */
+function withdrawn(found: SweepResult, steps: SweepRecord["steps"], audit: string): SweepResult {
+  for (const step of steps) if (step.purpose !== "drain" && step.failed === undefined) step.invalid = audit.split("\n")[0] as string;
+  const { knee: _knee, ...rest } = found;
+  return { ...rest, confirmed: false, stoppedBecause: `${found.stoppedBecause} The paced runs' audit found: ${audit}; no knee is reported for a product with an invalid run.` };
 }
 
 export async function fastKneeProduct(
@@ -47,8 +60,16 @@ export async function fastKneeProduct(
 
   const ceiling = drain.throughput?.consumedPerSec as number;
   const gendataCap = (drain.prefill?.ratePerSec as number) * PACED_GENDATA_SHARE;
-  const paced = { ...base, windowRule: WINDOW_STOP_RULE };
-  const result = await findKneeFromCeiling(stepRunner(product, prepared, paced, bench, onRun, steps), { ceiling, gendataCap });
+  const session = new PacedSession(product, prepared, { ...base, windowRule: WINDOW_STOP_RULE }, bench);
+  let found: SweepResult;
+  let audit: string | undefined;
+  try {
+    await session.open();
+    found = await findKneeFromCeiling(stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps), { ceiling, gendataCap });
+  } finally {
+    audit = await session.close();
+  }
+  const result = audit === undefined ? found : withdrawn(found, steps, audit);
   // The ceiling is a figure on the page only from a settled, quiet drain; otherwise it only set where the paced runs began.
   const quiet = drain.settled === true && drain.conditions?.noisy !== true;
   const caveat = quiet ? "" : ` The drain run was ${drain.settled === true ? "noisy" : "not settled"}: its rate only set where the paced runs began.`;

@@ -20,7 +20,9 @@ export async function sweepProduct(
   onRun: (run: RunResult) => void,
 ): Promise<SweepRecord> {
   const steps: SweepRecord["steps"] = [];
-  const result = await findKnee(stepRunner(product, prepared, base, bench, onRun, steps), options);
+  const measure = (rate: number, purpose: StepPurpose): Promise<RunResult> =>
+    measureRun(product, prepared, { ...base, rate, profileSec: purpose === "confirm" ? base.profileSec : 0 }, bench);
+  const result = await findKnee(stepRunner(product.id, bench, measure, onRun, steps), options);
   return sweepRecord(product.id, result, steps);
 }
 
@@ -37,20 +39,21 @@ export function sweepRecord(product: string, result: SweepResult, steps: SweepRe
   };
 }
 
-/** One step of a search: a measured run at `rate`, kept (onRun) and summarised into `steps`. */
+/** One step of a search: a run at `rate` (`measure`), kept (onRun) and summarised into `steps`. */
 export function stepRunner(
-  product: Product, prepared: Prepared, base: RunSettings, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"],
+  productId: string, bench: BenchContext, measure: (rate: number, purpose: StepPurpose) => Promise<RunResult>, onRun: (run: RunResult) => void, steps: SweepRecord["steps"],
 ): (rate: number, purpose: StepPurpose) => Promise<StepOutcome> {
   return async (rate, purpose) => {
     const interrupted = bench.interrupted();
     if (interrupted) return { rate, offeredPerSec: 0, consumedPerSec: 0, regime: "saturated", gendataShort: false, interrupted };
-    bench.log(`== ${product.id}: ${purpose} at ${rate}/s`);
-    const run = { ...(await measureRun(product, prepared, { ...base, rate, profileSec: purpose === "confirm" ? base.profileSec : 0 }, bench)), sweepPurpose: purpose };
+    bench.log(`== ${productId}: ${purpose} at ${rate}/s`);
+    const run = await measure(rate, purpose);
+    run.sweepPurpose = purpose;
     onRun(run);
     const outcome = stepOutcome(run, rate, bench.interrupted());
     steps.push({ ...outcome, purpose, ...stepFigures(run) });
     const short = outcome.gendataShort ? " (gendata short of the asked rate: not the product's limit)" : "";
-    bench.log(`== ${product.id}: ${purpose} at ${rate}/s -> ${outcome.interrupted ?? runSummary(run)}${short}`);
+    bench.log(`== ${productId}: ${purpose} at ${rate}/s -> ${outcome.interrupted ?? runSummary(run)}${short}`);
     return outcome;
   };
 }
