@@ -39,14 +39,15 @@ const PREFILL_RATE = 100_000_000;
 export const DRAIN_WARMUP_SEC = 5;
 export const DRAIN_TAIL_SEC = 5;
 
-export async function drainRun(product: Product, prepared: Prepared, settings: RunSettings, bench: BenchContext): Promise<RunResult> {
+/** `backlog`: records pre-filled (tests use fewer). */
+export async function drainRun(product: Product, prepared: Prepared, settings: RunSettings, bench: BenchContext, backlog = DRAIN_BACKLOG): Promise<RunResult> {
   const drainSettings: RunSettings = { ...settings, rate: 0 };
   const session = new RunSession(product, prepared, planRun(product.id, "drain", bench.resultsDir), drainSettings, bench);
   const result: RunResult = { ...emptyResult(product, prepared, drainSettings), sweepPurpose: "drain" };
   return shapedRun(session, result, {
     speedBeforeStart: true,
     beforeStart: async () => {
-      result.prefill = await prefill(session);
+      result.prefill = await prefill(session, backlog);
     },
     gate: () =>
       verifyPrefilled({
@@ -64,15 +65,15 @@ export async function drainRun(product: Product, prepared: Prepared, settings: R
 }
 
 /** The fixtures, then the backlog by gendata at full speed, timed; gendata has exited when this returns. */
-async function prefill(session: RunSession): Promise<PrefillRecord> {
+async function prefill(session: RunSession, backlog: number): Promise<PrefillRecord> {
   const { bench, plan, basics } = session;
   // As written: a spelling case's exact text, with its key or none (as verify.ts produces them).
   await produceMessages(bench.bootstrap, plan.inputTopic, bench.fixtures.map((f) => ({ key: f.key, value: f.value })));
-  const gendata = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: PREFILL_RATE, seed: basics.seed, startSeq: FIXTURE_COUNT, count: DRAIN_BACKLOG, logFile: join(plan.runDir, "gendata.log") });
+  const gendata = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: PREFILL_RATE, seed: basics.seed, startSeq: FIXTURE_COUNT, count: backlog, logFile: join(plan.runDir, "gendata.log") });
   session.gendata = gendata;
   const final = await gendata.finished();
-  if (!final || final.delivered < DRAIN_BACKLOG || final.t <= 0) {
-    throw new Error(`gendata could not pre-fill ${DRAIN_BACKLOG} records (${final ? `${final.delivered} acknowledged` : "no final report"}): ${gendata.logTail()}`);
+  if (!final || final.delivered < backlog || final.t <= 0) {
+    throw new Error(`gendata could not pre-fill ${backlog} records (${final ? `${final.delivered} acknowledged` : "no final report"}): ${gendata.logTail()}`);
   }
   return { records: final.delivered, seconds: final.t, ratePerSec: final.delivered / final.t, gendataCpuPercent: (final.cpuSeconds / final.t) * 100 };
 }
