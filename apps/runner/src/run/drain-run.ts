@@ -2,9 +2,9 @@
  * A drain run: the product's ceiling on one partition, measured without gendata competing for
  * the cores (OpenMessaging's backlog-drain workloads do the same).
  *
- *   pre-fill  fresh topics; the gate's fixtures, then DRAIN_BACKLOG generated records by gendata
- *             as fast as it goes (timed: its rate and CPU are kept, and bound the paced runs)
- *   start     the product, against the full topic
+ *   pre-fill  the gate's fixtures, then DRAIN_BACKLOG generated records by gendata as fast as it
+ *             goes, timed (prefilled-input.ts: once a bench, every row's drain run reads it)
+ *   start     the product, against the full topic, with a fresh output topic and consumer group
  *   gate      the fixtures' outputs checked before any timing (verify-prefilled.ts)
  *   settle    DRAIN_WARMUP_SEC of draining (JIT, first full-size fetches)
  *   window    until the µs per record is known (window-stop.ts) or the backlog is about to end
@@ -16,38 +16,34 @@
  * the backlog ended holds only what it committed by its last tick (delivery.heldTo says so):
  * what it did past that is not required of it, and would cost a slow row a minute to wait for.
  */
-import { FIXTURE_COUNT, produceMessages, type Prepared, type Product } from "@bench/core";
-import { join } from "node:path";
+import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
 import { drainWindowEnd } from "../metrics/drain-window.ts";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
-import type { PrefillRecord, RunResult, Tick } from "../results/types.ts";
+import type { RunResult, Tick } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
-import { GendataProcess } from "./gendata-process.ts";
+import type { GendataProcess } from "./gendata-process.ts";
 import { invalidReasons } from "./judge.ts";
 import { emptyResult, harnessCost, shapedRun, windowFigures, type RunSettings } from "./measure.ts";
+import type { Filled, PrefilledInput } from "./prefilled-input.ts";
 import { planRun, RunSession } from "./session.ts";
 import { verifyPrefilled } from "./verify-prefilled.ts";
 
-/**
- * Records pre-filled: about 15 s of gendata alone (~200k/s), enough for the fastest row on the
- * committed pages (node-passthrough, ~175k/s) to drain through its gate, settle and a 10 s window.
- */
-export const DRAIN_BACKLOG = 3_000_000;
-/** Asked of gendata while it pre-fills: far above what it can do, so it goes as fast as it can. */
-const PREFILL_RATE = 100_000_000;
 export const DRAIN_WARMUP_SEC = 5;
 export const DRAIN_TAIL_SEC = 5;
 
-/** `backlog`: records pre-filled (tests use fewer). */
-export async function drainRun(product: Product, prepared: Prepared, settings: RunSettings, bench: BenchContext, backlog = DRAIN_BACKLOG): Promise<RunResult> {
+/** A drain run of `product` over `input` (filled on the first drain run of the bench). */
+export async function drainRun(product: Product, prepared: Prepared, settings: RunSettings, bench: BenchContext, input: PrefilledInput): Promise<RunResult> {
   const drainSettings: RunSettings = { ...settings, rate: 0 };
-  const session = new RunSession(product, prepared, planRun(product.id, "drain", bench.resultsDir), drainSettings, bench);
+  const plan = { ...planRun(product.id, "drain", bench.resultsDir), inputTopic: input.topic, sharedInput: true };
+  const session = new RunSession(product, prepared, plan, drainSettings, bench);
   const result: RunResult = { ...emptyResult(product, prepared, drainSettings), sweepPurpose: "drain" };
+  let filled: Filled | undefined;
   return shapedRun(session, result, {
     speedBeforeStart: true,
     beforeStart: async () => {
-      result.prefill = await prefill(session, backlog);
+      filled = await input.get();
+      result.prefill = filled.record;
     },
     gate: () =>
       verifyPrefilled({
@@ -60,28 +56,14 @@ export async function drainRun(product: Product, prepared: Prepared, settings: R
         timeoutMs: 180_000,
         aborted: session.aborted,
       }),
-    phases: () => drainPhases(session, result),
+    phases: () => drainPhases(session, result, (filled as Filled).gendata),
   });
 }
 
-/** The fixtures, then the backlog by gendata at full speed, timed; gendata has exited when this returns. */
-async function prefill(session: RunSession, backlog: number): Promise<PrefillRecord> {
-  const { bench, plan, basics } = session;
-  // As written: a spelling case's exact text, with its key or none (as verify.ts produces them).
-  await produceMessages(bench.bootstrap, plan.inputTopic, bench.fixtures.map((f) => ({ key: f.key, value: f.value })));
-  const gendata = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: PREFILL_RATE, seed: basics.seed, startSeq: FIXTURE_COUNT, count: backlog, logFile: join(plan.runDir, "gendata.log") });
-  session.gendata = gendata;
-  const final = await gendata.finished();
-  if (!final || final.delivered < backlog || final.t <= 0) {
-    throw new Error(`gendata could not pre-fill ${backlog} records (${final ? `${final.delivered} acknowledged` : "no final report"}): ${gendata.logTail()}`);
-  }
-  return { records: final.delivered, seconds: final.t, ratePerSec: final.delivered / final.t, gendataCpuPercent: (final.cpuSeconds / final.t) * 100 };
-}
-
 /** settle, window, tail, audit of a drain run, into `result`. */
-async function drainPhases(session: RunSession, result: RunResult): Promise<void> {
+async function drainPhases(session: RunSession, result: RunResult, filler: GendataProcess): Promise<void> {
   const { bench, product, plan } = session;
-  const { watch, ticker } = session.watch(session.gendata as GendataProcess);
+  const { watch, ticker } = session.watch(filler);
   result.ticks = ticker.ticks;
   result.gendataWarnings = ticker.gendataWarnings;
   let before = await ticker.next("settle");

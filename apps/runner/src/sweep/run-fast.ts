@@ -8,7 +8,8 @@
 import type { Prepared, Product } from "@bench/core";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
 import type { RunResult, SweepRecord } from "../results/types.ts";
-import { DRAIN_BACKLOG, drainRun } from "../run/drain-run.ts";
+import { drainRun } from "../run/drain-run.ts";
+import type { PrefilledInput } from "../run/prefilled-input.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { runSummary } from "../summary.ts";
 import { PacedSession } from "../run/paced-session.ts";
@@ -47,10 +48,11 @@ export async function fastKneeProduct(
   prepared: Prepared,
   base: RunSettings,
   bench: BenchContext,
+  input: PrefilledInput,
   onRun: (run: RunResult) => void,
 ): Promise<SweepRecord> {
-  bench.log(`== ${product.id}: drain run (${DRAIN_BACKLOG} records pre-filled, then the product started)`);
-  const drain = await drainRun(product, prepared, base, bench);
+  bench.log(`== ${product.id}: drain run (${input.backlog} records pre-filled, then the product started)`);
+  const drain = await drainRun(product, prepared, base, bench, input);
   onRun(drain);
   bench.log(`== ${product.id}: drain -> ${runSummary(drain)}`);
   const outcome = stepOutcome(drain, 0, bench.interrupted());

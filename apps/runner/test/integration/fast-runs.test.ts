@@ -9,6 +9,8 @@ import { discoverProducts } from "../../src/run/discover.ts";
 import { drainRun } from "../../src/run/drain-run.ts";
 import type { BenchContext, RunSettings } from "../../src/run/measure.ts";
 import { PacedSession } from "../../src/run/paced-session.ts";
+import { PrefilledInput } from "../../src/run/prefilled-input.ts";
+import type { RunResult } from "../../src/results/types.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
 
@@ -35,7 +37,13 @@ describe("the fast search's runs against the real broker", () => {
   };
 
   it("a drain run: pre-filled and timed, gated, a drain rate and its cost, and every record it committed audited", async () => {
-    const run = await drainRun(node, prepared, settings, bench, 150_000);
+    const input = new PrefilledInput(bench, FIXTURE_SEED, 150_000);
+    let run: RunResult;
+    try {
+      run = await drainRun(node, prepared, settings, bench, input);
+    } finally {
+      await input.dispose();
+    }
     expect(run.reason).toBeUndefined();
     expect(run.status).toBe("ok");
     expect(run.sweepPurpose).toBe("drain");
