@@ -27,6 +27,11 @@ describe("drainWindowEnd", () => {
     expect(drainWindowEnd(draining(10, 100_000, 3_000_000), rule)).toBe("known");
   });
 
+  it("has two window ticks at least, even when the backlog has run out", () => {
+    expect(drainWindowEnd(draining(1, 100_000, 50_000), rule)).toBeUndefined();
+    expect(drainWindowEnd(draining(2, 100_000, 50_000), rule)).toBe("backlog-low");
+  });
+
   it("ends before the backlog runs out, whatever the interval says", () => {
     // 3M at 175k/s: at 15 s 375k are left, under 3 s of it.
     expect(drainWindowEnd(draining(15, 175_000, 3_000_000), rule)).toBe("backlog-low");

@@ -11,10 +11,14 @@ export const BACKLOG_LEFT_SEC = 3;
 
 export type DrainWindowEnd = "known" | "backlog-low" | undefined;
 
-/** `window` starts at the settle's last tick; undefined while the window should go on. */
+/**
+ * `window` starts at the settle's last tick; undefined while the window should go on. Two
+ * window ticks at least, whatever is left: a figure needs two points (a backlog that ran out
+ * this soon leaves the run unsettled, see drain-run.ts).
+ */
 export function drainWindowEnd(window: readonly Tick[], rule: WindowStopRule): DrainWindowEnd {
   const last = window[window.length - 1];
-  if (!last || window.length < 2) return undefined;
+  if (!last || window.length < 3) return undefined;
   const rate = consumedRate(window);
   if (last.inputEnd - last.consumed <= rate * BACKLOG_LEFT_SEC) return "backlog-low";
   return windowKnown(window, rule) ? "known" : undefined;
