@@ -14,6 +14,7 @@
  */
 import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
 import { join } from "node:path";
+import { profilePhase } from "../profile/window.ts";
 import type { RunResult, Tick, VerificationResult } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
@@ -22,6 +23,7 @@ import { invalidReasons, judgeConditions } from "./judge.ts";
 import { emptyResult, harnessCost, windowFigures, type RunSettings } from "./measure.ts";
 import { drain, settledWindow } from "./phases.ts";
 import { planRun, RunSession } from "./session.ts";
+import type { RunTicker } from "./ticker.ts";
 import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./speed-index.ts";
 
 /** A later step's settle minimum: the product is warm, only the new rate's backlog must settle. */
@@ -95,6 +97,7 @@ export class PacedSession {
       const warmup = this.steps.length === 0 ? this.base.warmupSec : Math.min(WARM_SETTLE_SEC, this.base.warmupSec);
       const { settled, window } = await settledWindow(ticker, rate, warmup, this.base.settleCapSec, this.base.windowRule ?? this.base.windowSec);
       result.settleSec = settled.seconds;
+      if (purpose === "confirm" && this.base.profileSec) result.profile = await this.profile(ticker, window.ticks);
       const drained = await drain(ticker, feed, this.base.drainTimeoutSec);
       if (!drained.final) throw new Error("gendata gave no final report: the next step's sequence numbers are unknown");
       if (drained.final.failed > 0) result.gendataWarnings.push(`gendata: ${drained.final.failed} records failed (${drained.final.lastError ?? "no detail"})`);
@@ -117,6 +120,12 @@ export class PacedSession {
       result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
     }
     return result;
+  }
+
+  /** `--profile`: where the CPU goes at a confirm step's rate, gendata still feeding (profile/window.ts). */
+  private profile(ticker: RunTicker, windowTicks: Tick[]): ReturnType<typeof profilePhase> {
+    const { session, bench } = this;
+    return profilePhase({ roots: () => session.running?.rootPids() ?? [], rules: this.product.profileRules, seconds: this.base.profileSec as number, ticker, windowTicks, runDir: session.plan.runDir, resultsDir: bench.resultsDir, log: bench.log });
   }
 
   /** The one audit, its verdict on every step, then the product stopped. Returns why the steps are invalid, if they are. */
