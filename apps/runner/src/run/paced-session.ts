@@ -32,7 +32,6 @@ export const WARM_SETTLE_SEC = 5;
 interface SessionStep {
   run: RunResult;
   windowMs: [number, number];
-  undrained: number;
 }
 
 export class PacedSession {
@@ -104,9 +103,10 @@ export class PacedSession {
       this.nextSeq = this.nextSeq + drained.final.sent;
       Object.assign(result, windowFigures(window.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });
       result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput?.regime === "saturated");
-      // Provisional: close() holds the whole output to the audit.
-      result.status = "ok";
-      this.steps.push({ run: result, windowMs: window.produceMs, undrained: drained.undrained });
+      // Provisional: close() holds the whole output to the audit. An undrained backlog is known now, and ends the search as it would a sweep.
+      const undrained = invalidReasons({ verification: result.verification as VerificationResult, undrained: drained.undrained, drainTimeoutSec: this.base.drainTimeoutSec });
+      Object.assign(result, undrained.length > 0 ? { status: "invalid", reason: undrained.join("; ") } : { status: "ok" });
+      this.steps.push({ run: result, windowMs: window.produceMs });
     } catch (error) {
       await feed.stop();
       this.heldTo = (result.ticks[result.ticks.length - 1] as Tick | undefined)?.consumed;
@@ -160,9 +160,7 @@ export class PacedSession {
       const latency = i === 0 ? latencyMs : latencyByWindow?.[i - 1];
       step.run.delivery = { ...shared, ...(latency ? { latencyMs: latency } : {}) };
       if (step.run.throughput) step.run.throughput.extraRecordsPerRecord = this.nextSeq > 0 ? extra / this.nextSeq : 0;
-      const own = step.undrained > 0 ? [`backlog of ${step.undrained} records not drained within ${this.base.drainTimeoutSec} s`] : [];
-      const all = [...reasons, ...own];
-      if (all.length > 0 && step.run.status === "ok") Object.assign(step.run, { status: "invalid", reason: all.join("; ") });
+      if (reasons.length > 0) Object.assign(step.run, { status: "invalid", reason: [step.run.reason, ...reasons].filter(Boolean).join("; ") });
     });
     return reasons.length > 0 ? reasons.join("; ") : undefined;
   }
