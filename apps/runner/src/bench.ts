@@ -29,13 +29,15 @@ import type { BenchContext } from "./run/context.ts";
 import { prepareProfilers } from "./profile/window.ts";
 import { measureRun, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
-import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
+import { PrefilledInput } from "./run/prefilled-input.ts";
+import { measureSpeedIndex, SpacedSpeedIndex, SPEED_INDEX_SPACING_MS, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
 import { runFaults } from "./faults/run-faults.ts";
 import { DEFAULT_RATE } from "./rates.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
+import { fastKneeProduct } from "./sweep/run-fast.ts";
 import type { BenchResults, RunResult } from "./results/types.ts";
 
 export interface BenchOptions {
@@ -59,6 +61,11 @@ export interface BenchOptions {
   /** --profile / --no-profile; unset: profile a sweep's confirm runs only. */
   profile?: boolean;
   faults?: boolean;
+}
+
+/** `--rate` given: fixed-rate runs; neither it nor --sweep nor --faults: the fast knee search (sweep/run-fast.ts). */
+export function ratesGiven(rate: BenchOptions["rate"]): boolean {
+  return rate.fallback !== undefined || rate.byProduct.size > 0;
 }
 
 /** Seconds of the profiling phase after a profiled run's window. */
@@ -127,16 +134,19 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const resultsFile = join(resultsDir, "results.json");
   const progress = new RunProgress();
   let admin: KafkaAdmin | undefined;
+  let prefilled: PrefilledInput | undefined;
   try {
     admin = await KafkaAdmin.connect(bootstrap);
     const bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
+    prefilled = new PrefilledInput(bench, FIXTURE_SEED);
     for (const product of chosen) {
       if (interrupted()) break;
-      await benchProduct(product, opts, bench, results, resultsFile);
+      await benchProduct(product, opts, bench, prefilled, results, resultsFile);
     }
   } finally {
     progress.stop();
+    await prefilled?.dispose();
     await admin?.close().catch(() => undefined);
     await broker?.stop();
   }
@@ -176,6 +186,7 @@ function benchContext(c: {
     cacheDir: c.cache,
     resultsDir: c.resultsDir,
     speedReference: c.results.speedIndexReference ?? 0,
+    speedIndex: new SpacedSpeedIndex(SPEED_INDEX_SPACING_MS),
     log,
     onRunStart: (product, rate, seconds) => {
       windowSeconds.set(product, 0);
@@ -192,8 +203,10 @@ function benchContext(c: {
   };
 }
 
-/** One product: prepared, then faulted, swept or run `--repeat` times; its results written after every run. */
-async function benchProduct(product: Product, opts: BenchOptions, bench: BenchContext, results: BenchResults, resultsFile: string): Promise<void> {
+/** One product: prepared, then faulted, swept, its knee found fast, or run `--repeat` times at `--rate`; its results written after every run. */
+async function benchProduct(
+  product: Product, opts: BenchOptions, bench: BenchContext, prefilled: PrefilledInput, results: BenchResults, resultsFile: string,
+): Promise<void> {
   const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? DEFAULT_RATE;
   const settings: RunSettings = {
     rate,
@@ -227,6 +240,11 @@ async function benchProduct(product: Product, opts: BenchOptions, bench: BenchCo
     const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor }, bench, keep);
     (results.sweeps ??= []).push(sweep);
     log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
+    writeResults(resultsFile, results);
+  } else if (!ratesGiven(opts.rate)) {
+    const found = await fastKneeProduct(product, prepared, settings, bench, prefilled, keep);
+    (results.sweeps ??= []).push(found);
+    log(`== ${product.id}: knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""}, drain ceiling ${found.ceiling ? Math.round(found.ceiling) : "not measured"} — ${found.stoppedBecause}`);
     writeResults(resultsFile, results);
   } else {
     for (let i = 1; i <= opts.repeat && !bench.interrupted(); i++) {

@@ -1,9 +1,11 @@
 /**
  * The bench's command line.
  *
- *   pnpm --filter runner bench [--products a,b] [--rate 20000 | --rate a=80000,default=20000]
+ *   pnpm --filter runner bench [--products a,b]      (each product's knee: a drain run, then paced runs under its ceiling)
+ *   pnpm --filter runner bench [--products a,b] --rate 20000 | --rate a=80000,default=20000   (fixed-rate runs)
+ *   pnpm --filter runner bench [--products a,b] --sweep   (the long knee search the fast one is checked against)
  *   pnpm --filter runner bench --list [--json]   (the products; --json: [{id, package, ciRate}], CI's matrix)
- *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md] [--html page.html]
+ *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md] [--html page.html] [--agree-with sweep/results.json]
  *   pnpm --filter runner bench arrow results/<stamp>/results.json   (ticks, runs, sweep steps as Arrow IPC files)
  *   pnpm --filter runner bench doctor        (what this machine lacks for each product)
  *   pnpm --filter runner bench broker        (a broker for tests; prints BOOTSTRAP=host:port)
@@ -17,7 +19,7 @@ import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
 import { repoRoot } from "@bench/core";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { runBench, type BenchOptions } from "./bench.ts";
+import { ratesGiven, runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
 import { doctorCommand, preflight } from "./doctor/command.ts";
 import { EXIT } from "./exit-code.ts";
@@ -30,6 +32,7 @@ import type { BenchResults } from "./results/types.ts";
 import { setProgressPlan } from "./progress.ts";
 import { DEFAULT_RATE, parseRates } from "./rates.ts";
 import { discoverProducts } from "./run/discover.ts";
+import { MAX_FAST_STEPS } from "./sweep/fast-knee.ts";
 import { MAX_STEPS } from "./sweep/knee.ts";
 
 const wholeNumber = (value: string): number => {
@@ -45,11 +48,11 @@ const program = new Command("bench")
 
 program
   .option("-p, --products <ids>", "comma-separated product ids (default: every product)")
-  .option("-r, --rate <spec>", "offered records/s: N, or id=N,...,default=N", parseRates, parseRates(`default=${DEFAULT_RATE}`))
+  .option("-r, --rate <spec>", `fixed-rate runs at this offered records/s: N, or id=N,...,default=N (others ${DEFAULT_RATE}); without it (and --sweep), each product's knee is found from a drain run`, parseRates, parseRates(""))
   .option("--warmup <s>", "the window never starts sooner than this many seconds after gendata", wholeNumber, 10)
   .option("--settle-timeout <s>", "the window starts by then even if the backlog has not settled (the run is then unsettled)", wholeNumber, 60)
-  .option("--window <s>", "seconds measured", wholeNumber, 30)
-  .option("--repeat <n>", "runs per product at its rate (without --sweep); the page shows their spread", wholeNumber, 1)
+  .option("--window <s>", "seconds measured (the main command's paced and drain windows end when their figure is known, 10–30 s)", wholeNumber, 30)
+  .option("--repeat <n>", "runs per product at its --rate; the page shows their spread", wholeNumber, 1)
   .option("--parallelism <n>", "cores a product may use through its own mechanism", wholeNumber, availableParallelism())
   .option("--bootstrap <host:port>", "use this Kafka instead of starting one")
   .option("--results <dir>", "where results and the page go (default results/<timestamp>)")
@@ -57,7 +60,7 @@ program
   .addOption(new Option("--hang <s>", "consumed standing still this long with a backlog = hung").argParser(wholeNumber).default(30))
   .option("--list", "list the products and exit")
   .option("--json", "with --list: one line of JSON, [{id, package, ciRate}] (the CI workflow's matrix)")
-  .option("--sweep", "find each product's knee with measured runs (--rate then gives a product's starting rate)")
+  .option("--sweep", "find each product's knee the long way: climb ×2 from --sweep-start, bisect, confirm, every step a fresh run (--rate then gives a product's starting rate); the reference the main command is checked against")
   .option("--sweep-start <n>", "first rate of a sweep", wholeNumber, 5000)
   .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
   .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
@@ -77,7 +80,8 @@ program
     }
     await preflight(opts.products, (line) => console.error(line));
     const ids = opts.products ? opts.products.split(",").map((p) => p.trim()).filter(Boolean) : (await discoverProducts(repoRoot(), () => undefined)).map((p) => p.id);
-    setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : opts.repeat });
+    const fast = !opts.sweep && !opts.faults && !ratesGiven(opts.rate);
+    setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : fast ? 1 + MAX_FAST_STEPS : opts.repeat });
     process.exitCode = await runBench(opts);
   });
 
@@ -88,10 +92,11 @@ program
   .option("-o, --out <file>", "write the page here (default: stdout); page.html goes beside it")
   .option("--html <file>", "write the HTML page here (default: beside --out)")
   .option("--compare <label=results.json>", "another machine's results: the page says how each row carries to it (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
-  .action((files: string[], opts: { out?: string; html?: string; compare: string[] }) => {
+  .option("--agree-with <results.json>", "a --sweep of the same rows: the page shows how each row's fast knee agrees with it")
+  .action((files: string[], opts: { out?: string; html?: string; compare: string[]; agreeWith?: string }) => {
     try {
       const others = opts.compare.map(parseOtherMachine);
-      renderCommand(files, opts.out, others);
+      renderCommand(files, opts.out, others, opts.agreeWith);
       const html = opts.html ?? (opts.out ? htmlPathFor(opts.out) : undefined);
       if (html) writeHtmlPage(html, readResults(files), others);
     } catch (error) {

@@ -60,7 +60,9 @@ export function progressLine(s: ProgressState): string {
   const figures = s.phase === "start" ? "" : ` | offered ${int(s.offered)}/s consumed ${int(s.consumed)}/s cpu ${s.cpu.toFixed(0)}% mem ${s.memMb.toFixed(0)} MB`;
   const rest = secondsLeftAtMost(s) - s.runLeftSec;
   const left = rest > 0 ? `, ≤${duration(secondsLeftAtMost(s))} in all` : "";
-  return `${which}${step} @ ${int(s.rate)}/s ${s.phase} | ${duration(s.runLeftSec)} left of this run${left}${figures}`;
+  // A drain run offers nothing while it is timed: its backlog was filled before the product started.
+  const at = s.rate > 0 ? ` @ ${int(s.rate)}/s` : " draining a pre-filled backlog,";
+  return `${which}${step}${at} ${s.phase} | ${duration(s.runLeftSec)} left of this run${left}${figures}`;
 }
 
 export class RunProgress {

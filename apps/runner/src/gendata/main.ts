@@ -4,6 +4,7 @@
  * ({ final: true, ... }) after SIGTERM or --duration, once every record is acknowledged.
  *
  *   pnpm --filter runner gendata --bootstrap 127.0.0.1:9092 --topic in --rate 50000 --duration 30
+ *   pnpm --filter runner gendata --bootstrap 127.0.0.1:9092 --topic in --rate 10000000 --count 3000000
  */
 import { Command, InvalidArgumentError } from "commander";
 import { poisonSchedule } from "@bench/core";
@@ -22,11 +23,12 @@ const opts = new Command("gendata")
   .option("--seed <n>", "generator seed", positiveInt, 42)
   .option("--start-seq <n>", "first sequence number", positiveInt, 0)
   .option("--duration <s>", "stop after this many seconds (default: run until SIGTERM)", positiveInt)
+  .option("--count <n>", "stop after this many records (with a high --rate: as fast as it can, a drain run's pre-fill)", positiveInt)
   .option("--poison-rounds <n>", "interleave this many malformed records of each kind (seeded by --seed)", positiveInt, 0)
   .option("--poison-from <seq>", "the pills go among the records from this sequence number...", positiveInt, 0)
   .option("--poison-span <n>", "...and the n after it", positiveInt, 0)
   .parse()
-  .opts<{ bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; duration?: number; poisonRounds: number; poisonFrom: number; poisonSpan: number }>();
+  .opts<{ bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; duration?: number; count?: number; poisonRounds: number; poisonFrom: number; poisonSpan: number }>();
 
 const poison = opts.poisonRounds > 0 ? poisonSchedule({ seed: opts.seed, rounds: opts.poisonRounds, firstSeq: opts.poisonFrom, span: opts.poisonSpan }) : undefined;
 const producer = new RateProducer({ ...opts, ...(poison ? { poison } : {}) });
@@ -56,3 +58,4 @@ const stop = async (): Promise<void> => {
 process.on("SIGTERM", () => void stop());
 process.on("SIGINT", () => void stop());
 if (opts.duration !== undefined) setTimeout(() => void stop(), opts.duration * 1000);
+if (opts.count !== undefined) void producer.done.then(stop);

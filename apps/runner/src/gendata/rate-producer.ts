@@ -20,6 +20,8 @@ export interface RateProducerOptions {
   rate: number;
   /** Malformed records to interleave, sorted by beforeSeq; they are extra to the rate. */
   poison?: readonly PoisonPill[];
+  /** Send this many records, then stop offering (a drain run's pre-fill); absent: until stop(). */
+  count?: number;
 }
 
 export interface ProducerCounters {
@@ -53,6 +55,11 @@ export class RateProducer {
   private running = false;
   private startedAt = 0;
   private lastError: string | undefined;
+  private resolveDone: () => void = () => undefined;
+  /** Resolves once `count` records have been handed to librdkafka (never without a count). */
+  readonly done = new Promise<void>((resolve) => {
+    this.resolveDone = resolve;
+  });
 
   constructor(private readonly opts: RateProducerOptions) {
     this.encoder = new RecordEncoder(opts.seed);
@@ -94,7 +101,7 @@ export class RateProducer {
   private tick(): void {
     if (!this.running) return;
     const elapsed = (performance.now() - this.startedAt) / 1000;
-    const due = Math.floor(elapsed * this.opts.rate) - this.sent;
+    const due = Math.min(Math.floor(elapsed * this.opts.rate), this.opts.count ?? Number.POSITIVE_INFINITY) - this.sent;
     const now = Date.now();
     const chunk = Math.min(due, MAX_CHUNK);
     let i = 0;
@@ -115,6 +122,10 @@ export class RateProducer {
       this.lastError = (error as Error).message;
     }
     this.behind = Math.max(0, due - i);
+    if (this.opts.count !== undefined && this.sent >= this.opts.count) {
+      this.resolveDone();
+      return;
+    }
     if (due > MAX_CHUNK) setImmediate(() => this.tick());
     else setTimeout(() => this.tick(), 1);
   }

@@ -11,8 +11,8 @@ export function parseOtherMachine(spec: string): OtherMachine {
   return { label, results: readResults([path]) };
 }
 
-export function renderCommand(files: string[], out: string | undefined, otherMachines: readonly OtherMachine[] = []): void {
-  const page = renderPage(readResults(files), otherMachines);
+export function renderCommand(files: string[], out: string | undefined, otherMachines: readonly OtherMachine[] = [], agreeWith?: string): void {
+  const page = renderPage(readResults(files), otherMachines, agreeWith ? readResults([agreeWith]) : undefined);
   if (out) {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, page);

@@ -5,6 +5,7 @@
  */
 import type { BenchResults } from "../results/types.ts";
 import { acrossMachinesSection, type OtherMachine } from "./across-machines.ts";
+import { agreementSection } from "./agreement.ts";
 import { answerSection } from "./answer.ts";
 import { breakdownSection } from "./breakdown.ts";
 import { renderFaults } from "./faults.ts";
@@ -19,7 +20,8 @@ import {
 
 export { productLabel, rowsOf } from "./rows.ts";
 
-export function renderPage(results: BenchResults, otherMachines: readonly OtherMachine[] = []): string {
+/** `agreeWith`: a `--sweep` of the same rows, which a fast result's knees are checked against (agreement.ts). */
+export function renderPage(results: BenchResults, otherMachines: readonly OtherMachine[] = [], agreeWith?: BenchResults): string {
   const { measured, notRun } = rowsOf(results);
   const all = [...measured, ...notRun];
   return [
@@ -53,6 +55,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     ...conditionsSection(measured),
     ...notesSection(results, all),
     ...sweepSections(results.sweeps ?? []),
+    ...(agreeWith ? agreementSection(results, agreeWith) : []),
     ...sanitySection(measured, results.modelTolerance ?? 1e-5),
     ...acrossMachinesSection(results, otherMachines),
     ...renderFaults(results.faults),

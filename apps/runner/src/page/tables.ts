@@ -87,19 +87,19 @@ export function resourcesSection(measured: readonly RunResult[]): string[] {
 export function sweepSections(sweeps: readonly SweepRecord[]): string[] {
   const out: string[] = [];
   for (const sweep of sweeps) {
-    out.push(`## Sweep — ${sweep.product}`, "");
+    out.push(sweep.method === "fast" ? `## Knee search (drain run, then paced runs) — ${sweep.product}` : `## Sweep — ${sweep.product}`, "");
     out.push(
       table(
         ["step", "purpose", "asked/s", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %", "speed index", "foreign %", "steal %"],
         sweep.steps.map((st, i) => [
-          String(i + 1), st.purpose, int(st.rate), int(st.offeredPerSec), int(st.consumedPerSec), stepRegime(st),
+          String(i + 1), st.purpose, st.purpose === "drain" ? dash : int(st.rate), st.purpose === "drain" ? dash : int(st.offeredPerSec), int(st.consumedPerSec), stepRegime(st),
           st.lagDrift !== undefined ? signedPercent(st.lagDrift) : dash, st.cpuAvg !== undefined ? dec1(st.cpuAvg) : dash,
           st.speedIndex !== undefined ? int(st.speedIndex) : dash, st.foreignCpuAvg !== undefined ? dec1(st.foreignCpuAvg) : dash,
           st.stealAvg !== undefined ? dec1(st.stealAvg) : dash,
         ]),
       ),
       "",
-      `Knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s` : "not found"}${sweep.confirmed ? " (confirmed)" : ""}; ceiling ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : "not reached"}. ${sweep.stoppedBecause}`,
+      `Knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s` : "not found"}${sweep.confirmed ? " (confirmed)" : ""}; ${sweep.method === "fast" ? "drain ceiling" : "ceiling"} ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : sweep.method === "fast" ? "not measured quietly" : "not reached"}. ${sweep.stoppedBecause}`,
       "",
     );
   }

@@ -82,6 +82,14 @@ export interface DeliveryCheck {
   badOutputs?: number;
   /** The first few of them: offset, why, first bytes. */
   badOutputSamples?: BadOutput[];
+  /**
+   * A drain run stopped once its figure was known, its backlog not worked off: the records with
+   * seq below this (its committed prefix) were held to done (lost counts among them); the outputs
+   * past it were still checked (bad outputs, scores, duplicates). Absent: every produced record.
+   */
+  heldTo?: number;
+  /** A paced session's audit: the latency of each later step's window (latencyMs is the first's). */
+  latencyByWindow?: Array<DeliveryCheck["latencyMs"]>;
 }
 
 export interface HarnessCost {
@@ -130,8 +138,10 @@ export interface RunResult {
   passthrough?: boolean;
   /** The row is the plain-client floor of this runtime (Product.floorFor): the page's "what the framework adds" subtracts it. */
   floorFor?: string;
-  /** Set on the runs of a sweep: why this rate was run. */
-  sweepPurpose?: "climb" | "refine" | "confirm";
+  /** Set on the runs of a sweep: why this rate was run (drain and paced: the fast search, sweep/run-fast.ts). */
+  sweepPurpose?: "climb" | "refine" | "confirm" | "drain" | "paced";
+  /** A drain run's pre-filled backlog: generated records produced before the product started, timed. */
+  prefill?: PrefillRecord;
   status: RunStatus;
   /** Why a row failed, was invalid or was skipped (with the product's log tail when it crashed). */
   reason?: string;
@@ -216,10 +226,19 @@ export interface HostInfo {
   os: string;
 }
 
+/** gendata alone filling a drain run's input topic as fast as it can (no product running). */
+export interface PrefillRecord {
+  records: number;
+  seconds: number;
+  ratePerSec: number;
+  /** gendata's own CPU while it filled, 100 = one core. */
+  gendataCpuPercent: number;
+}
+
 /** A product's knee search: its outcome; each step is also a run in `runs`. */
 export interface SweepStep {
   rate: number;
-  purpose: "climb" | "refine" | "confirm";
+  purpose: "climb" | "refine" | "confirm" | "drain" | "paced";
   offeredPerSec: number;
   consumedPerSec: number;
   regime?: Regime;
@@ -250,6 +269,8 @@ export interface Spread {
 
 export interface SweepRecord {
   product: string;
+  /** How the knee was found: "sweep" (climb and bisect, `--sweep`) or "fast" (a drain run's ceiling, then paced steps); absent: sweep. */
+  method?: "sweep" | "fast";
   knee?: number;
   ceiling?: number;
   confirmed: boolean;

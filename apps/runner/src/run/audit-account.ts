@@ -56,13 +56,17 @@ export class OutputAccount {
     return { seq, tsMs: Number(read.tsMs) };
   }
 
-  result(): Account {
+  /**
+   * `heldTo`: only records with seq below it must have come out (a drain run stopped before its
+   * backlog ended holds the committed prefix to done); `distinct` then counts those alone.
+   */
+  result(heldTo = this.opts.produced): Account {
     let distinct = 0;
     let duplicated = 0;
-    for (const c of this.counts) {
-      if (c > 0) distinct++;
+    this.counts.forEach((c, seq) => {
+      if (c > 0 && seq < heldTo) distinct++;
       if (c > 1) duplicated += c - 1;
-    }
+    });
     return { distinct, duplicated, badOutputs: this.badOutputs, badOutputSamples: this.badOutputSamples, sampleSeqs: this.sampleSeqs, sampleRisks: this.sampleRisks };
   }
 

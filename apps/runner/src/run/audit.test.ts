@@ -78,3 +78,20 @@ describe("the audit's accounting of what a product wrote", () => {
     expect(reasons.join("; ")).not.toContain("\n");
   });
 });
+
+describe("a held prefix (a drain run stopped mid-backlog)", () => {
+  it("holds only the records below it to done, and still counts every output past it", () => {
+    const account = new OutputAccount({ produced: 10, passthrough: false, stride: 1 });
+    // 0..5 committed; 6 and 7 done past the commit (7 twice); 8, 9 never reached
+    feed(account, [good(0), good(1), good(2), good(3), good(4), good(5), good(6), good(7), good(7)]);
+    expect(account.result(6)).toMatchObject({ distinct: 6, duplicated: 1, badOutputs: 0 });
+    // Without the prefix, 8 and 9 would be missing.
+    expect(account.result()).toMatchObject({ distinct: 8 });
+  });
+
+  it("still finds a record lost inside the prefix", () => {
+    const account = new OutputAccount({ produced: 10, passthrough: false, stride: 1 });
+    feed(account, [good(0), good(2), good(3), good(6)]);
+    expect(account.result(4).distinct).toBe(3);
+  });
+});

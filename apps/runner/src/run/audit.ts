@@ -25,10 +25,14 @@ export async function auditOutputs(opts: {
   tolerance: number;
   /** Produce-time range of the measured window, for latency. */
   windowMs: [number, number];
+  /** Further windows (a paced session's later steps): each gets its own latency in `latencyByWindow`. */
+  moreWindowsMs?: Array<[number, number]>;
+  /** A drain run stopped mid-backlog: only records below this seq must have come out (default: produced). */
+  heldTo?: number;
 }): Promise<DeliveryCheck> {
+  const heldTo = Math.min(opts.heldTo ?? opts.produced, opts.produced);
   const account = new OutputAccount({ produced: opts.produced, passthrough: opts.passthrough, stride: Math.max(1, Math.floor(opts.outputEnd / SCORE_SAMPLE)) });
-  const latency = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000, numberOfSignificantValueDigits: 3 });
-  let latencyCount = 0;
+  const windows = [opts.windowMs, ...(opts.moreWindowsMs ?? [])].map((range) => ({ range, latency: new WindowLatency() }));
 
   await readTopic(
     opts.bootstrap,
@@ -36,16 +40,14 @@ export async function auditOutputs(opts: {
     (batch) => {
       for (const m of batch) {
         const ts = account.add(m)?.tsMs;
-        if (ts !== undefined && ts >= opts.windowMs[0] && ts <= opts.windowMs[1] && m.timestamp >= ts) {
-          latency.recordValue(m.timestamp - ts);
-          latencyCount++;
-        }
+        if (ts === undefined || m.timestamp < ts) continue;
+        for (const w of windows) if (ts >= w.range[0] && ts <= w.range[1]) w.latency.record(m.timestamp - ts);
       }
     },
     { stopAt: opts.outputEnd, idleMs: 10_000 },
   );
 
-  const { distinct, duplicated, badOutputs, badOutputSamples, sampleSeqs, sampleRisks } = account.result();
+  const { distinct, duplicated, badOutputs, badOutputSamples, sampleSeqs, sampleRisks } = account.result(heldTo);
   let maxScoreError = 0;
   let misScored = 0;
   if (sampleSeqs.length > 0) {
@@ -61,22 +63,35 @@ export async function auditOutputs(opts: {
   const check: DeliveryCheck = {
     produced: opts.produced,
     distinctOutputs: distinct,
-    lost: opts.produced - distinct,
+    lost: heldTo - distinct,
     duplicated,
     scoresChecked: sampleSeqs.length,
     misScored,
     maxScoreError,
     badOutputs,
     badOutputSamples,
+    ...(heldTo < opts.produced ? { heldTo } : {}),
   };
-  if (latencyCount > 0) {
-    check.latencyMs = {
-      p50: latency.getValueAtPercentile(50),
-      p99: latency.getValueAtPercentile(99),
-      max: latency.maxValue,
-      count: latencyCount,
-    };
-  }
-  latency.destroy();
+  const [first, ...more] = windows.map((w) => w.latency.done());
+  if (first) check.latencyMs = first;
+  if (opts.moreWindowsMs) check.latencyByWindow = more;
   return check;
+}
+
+/** End-to-end ms of one window's records. */
+class WindowLatency {
+  private readonly histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000, numberOfSignificantValueDigits: 3 });
+  private count = 0;
+
+  record(ms: number): void {
+    this.histogram.recordValue(ms);
+    this.count++;
+  }
+
+  /** The figures (none when no record fell in the window); the histogram is freed. */
+  done(): DeliveryCheck["latencyMs"] {
+    const figures = this.count > 0 ? { p50: this.histogram.getValueAtPercentile(50), p99: this.histogram.getValueAtPercentile(99), max: this.histogram.maxValue, count: this.count } : undefined;
+    this.histogram.destroy();
+    return figures;
+  }
 }

@@ -15,6 +15,8 @@ export interface BenchContext {
   resultsDir: string;
   /** The speed index read when the bench started: every run's readings are compared with it. */
   speedReference: number;
+  /** Where runs take their readings before and after (spaced by time); absent: two new readings a run. */
+  speedIndex?: { before(): Promise<number>; after(): Promise<number> };
   log(line: string): void;
   onRunStart?(product: string, rate: number, measuredSeconds: number): void;
   onTick?(product: string, phase: Phase, tick: Tick, perSec: { offered: number; consumed: number }): void;

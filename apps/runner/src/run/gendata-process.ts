@@ -24,6 +24,8 @@ export interface GendataOptions {
   logFile: string;
   /** A faults run's pills: `rounds` of each kind, spread over `span` records from seq `from`. */
   poison?: { rounds: number; from: number; span: number };
+  /** Stop after this many records (it then exits by itself, after its final report). */
+  count?: number;
 }
 
 export class GendataProcess {
@@ -39,6 +41,7 @@ export class GendataProcess {
         join(import.meta.dirname, "..", "gendata", "main.ts"),
         ...["--bootstrap", opts.bootstrap, "--topic", opts.topic, "--rate", String(opts.rate)],
         ...["--seed", String(opts.seed), "--start-seq", String(opts.startSeq)],
+        ...(opts.count !== undefined ? ["--count", String(opts.count)] : []),
         ...(opts.poison ? ["--poison-rounds", String(opts.poison.rounds), "--poison-from", String(opts.poison.from), "--poison-span", String(opts.poison.span)] : []),
       ],
       cwd: join(import.meta.dirname, ".."),
@@ -59,6 +62,12 @@ export class GendataProcess {
 
   latest(): GendataReport | undefined {
     return this.reports[this.reports.length - 1];
+  }
+
+  /** A counted gendata's final report, once it has exited by itself (every record acknowledged). */
+  async finished(): Promise<GendataReport | undefined> {
+    await this.process.exited;
+    return this.reports.find((r) => r.final);
   }
 
   /** SIGTERM, then wait for its final report (every sent record acknowledged). */

@@ -15,8 +15,9 @@
  */
 import { KAFKA_SETTINGS, type Prepared, type Product } from "@bench/core";
 import { extraRecordsPerRecord, resources, throughput } from "../metrics/derive.ts";
+import type { WindowStopRule } from "../metrics/window-stop.ts";
 import { profilePhase } from "../profile/window.ts";
-import type { HarnessCost, RunResult, Tick } from "../results/types.ts";
+import type { HarnessCost, RunResult, Tick, VerificationResult } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
 import { invalidReasons, judgeConditions } from "./judge.ts";
@@ -32,9 +33,11 @@ export interface RunSettings extends RunBasics {
   settleCapSec: number;
   /** Seconds of the profiling phase after the window; 0 or absent: none. */
   profileSec?: number;
+  /** Set: the window ends when its figure is known (metrics/window-stop.ts) instead of after windowSec. */
+  windowRule?: WindowStopRule;
 }
 
-function emptyResult(product: Product, prepared: Prepared, settings: RunSettings): RunResult {
+export function emptyResult(product: Product, prepared: Prepared, settings: RunSettings): RunResult {
   const { rate: offeredRate, warmupSec, windowSec, parallelism, seed } = settings;
   return {
     product: product.id,
@@ -55,24 +58,42 @@ function emptyResult(product: Product, prepared: Prepared, settings: RunSettings
   };
 }
 
-export async function measureRun(product: Product, prepared: Prepared, settings: RunSettings, bench: BenchContext): Promise<RunResult> {
-  const session = new RunSession(product, prepared, planRun(product.id, settings.rate, bench.resultsDir), settings, bench);
-  const result = emptyResult(product, prepared, settings);
+/** What differs between a paced run and a drain run (drain-run.ts); the skeleton around them is `shapedRun`. */
+export interface RunShape {
+  /** Before the product starts (a drain run's pre-fill); the speed index is read after it when `speedBeforeStart`. */
+  beforeStart?(): Promise<void>;
+  /** Read the speed index before the product starts (it works from its first second) rather than after the gate. */
+  speedBeforeStart?: boolean;
+  gate(): Promise<VerificationResult>;
+  /** The timed part, into the result. */
+  phases(): Promise<void>;
+}
+
+/**
+ * start, gate, the shape's phases, stop, judge: a product that exits or hangs gets a failed row
+ * with the reason and its log tail; the speed index nearest before and after is recorded.
+ */
+export async function shapedRun(session: RunSession, result: RunResult, shape: RunShape): Promise<RunResult> {
+  const { bench, basics } = session;
+  const readSpeed = async (): Promise<number> => (await measureSpeedIndex()).recordsPerCpuSecond;
+  const speedIndex = bench.speedIndex ?? { before: readSpeed, after: readSpeed };
   await session.createTopics();
   let speedBefore = 0;
   try {
+    await shape.beforeStart?.();
+    if (shape.speedBeforeStart) speedBefore = await speedIndex.before();
     const running = await session.start();
     result.consumedSource = running.consumed.kind === "group-offsets" ? `group offsets (${session.plan.groupId})` : running.consumed.describe;
     if (running.remoteResources) result.remoteResources = running.remoteResources.describe;
-    result.verification = await session.verify();
+    result.verification = await shape.gate();
     if (!result.verification.passed) {
       if (session.crashed) throw new Error(session.crashed);
       result.status = "invalid";
-      result.reason = invalidReasons({ verification: result.verification, undrained: 0, drainTimeoutSec: settings.drainTimeoutSec }).join("; ");
+      result.reason = invalidReasons({ verification: result.verification, undrained: 0, drainTimeoutSec: basics.drainTimeoutSec }).join("; ");
       return result;
     }
-    speedBefore = (await measureSpeedIndex()).recordsPerCpuSecond;
-    await measuredPhases(session, result);
+    if (!shape.speedBeforeStart) speedBefore = await speedIndex.before();
+    await shape.phases();
   } catch (error) {
     result.status = "failed";
     result.reason = (error as Error).message;
@@ -85,10 +106,16 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
 
   // judge — the speed index after the product has stopped, like the one before it started
   if (result.throughput) {
-    const speed = { before: speedBefore, after: (await measureSpeedIndex()).recordsPerCpuSecond, reference: bench.speedReference, version: SPEED_INDEX_VERSION };
+    const speed = { before: speedBefore, after: await speedIndex.after(), reference: bench.speedReference, version: SPEED_INDEX_VERSION };
     result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
   }
   return result;
+}
+
+export async function measureRun(product: Product, prepared: Prepared, settings: RunSettings, bench: BenchContext): Promise<RunResult> {
+  const session = new RunSession(product, prepared, planRun(product.id, settings.rate, bench.resultsDir), settings, bench);
+  const result = emptyResult(product, prepared, settings);
+  return shapedRun(session, result, { gate: () => session.verify(), phases: () => measuredPhases(session, result) });
 }
 
 /** settle, window, profile, drain, audit: the timed part of a run, into `result`. */
@@ -99,7 +126,7 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
   result.ticks = ticker.ticks;
   result.gendataWarnings = ticker.gendataWarnings;
   // settle, window (a second settle and window when an "overloaded" guess was a slow start)
-  const { settled, window } = await settledWindow(ticker, settings.rate, settings.warmupSec, settings.settleCapSec, settings.windowSec);
+  const { settled, window } = await settledWindow(ticker, settings.rate, settings.warmupSec, settings.settleCapSec, settings.windowRule ?? settings.windowSec);
   result.settleSec = settled.seconds;
 
   // profile
@@ -132,13 +159,13 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
 }
 
 /** The row's figures from the window's ticks; extra = records the run wrote to other topics. */
-function windowFigures(window: Tick[], extra: number, consumedAtEnd: number): Pick<RunResult, "throughput" | "resources" | "selectivity"> {
+export function windowFigures(window: Tick[], extra: number, consumedAtEnd: number): Pick<RunResult, "throughput" | "resources" | "selectivity"> {
   const t = { ...throughput(window), extraRecordsPerRecord: extraRecordsPerRecord(extra, consumedAtEnd) };
   return { throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0 };
 }
 
 /** The harness's parts averaged over the window; the sampler is the runner's /proc reading. */
-function harnessCost(window: RunTicker["windowHarness"], samplerCpuPercent: number): HarnessCost {
+export function harnessCost(window: RunTicker["windowHarness"], samplerCpuPercent: number): HarnessCost {
   const avg = (f: (h: (typeof window)[number]) => number): number => (window.length === 0 ? 0 : window.reduce((a, h) => a + f(h), 0) / window.length);
   return { samplerCpuPercent, runnerCpuPercent: avg((h) => h.runner), gendataCpuPercent: avg((h) => h.gendata), brokerCpuPercent: avg((h) => h.broker) };
 }

@@ -1,5 +1,5 @@
 import type { Phase, Tick } from "../results/types.ts";
-import { settledWindow } from "./phases.ts";
+import { measureWindow, settledWindow } from "./phases.ts";
 import type { RunTicker } from "./ticker.ts";
 
 const RATE = 10_000;
@@ -50,5 +50,22 @@ describe("settle, then the window", () => {
     expect(settled.how).toBe("overloaded");
     expect(window.ticks[0]!.t).toBe(11);
     expect(ticker.ticks.filter((t) => t.phase === "window")).toHaveLength(10);
+  });
+});
+
+describe("a window that ends when its figure is known", () => {
+  it("ends a steady window at the rule's minimum, from the settle's last tick", async () => {
+    const ticker = scripted((t) => RATE * t - 200);
+    await ticker.next("settle");
+    const window = await measureWindow(ticker, { minSec: 5, maxSec: 30, relHalfWidth: 0.02 });
+    // Five seconds after the settle's last tick at t = 1: a constant cost is known at once.
+    expect(window.ticks.map((t) => t.t)).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it("runs to the maximum when the cost never steadies", async () => {
+    const ticker = scripted((t) => RATE * t + (t % 2 === 0 ? 3_000 : -3_000));
+    await ticker.next("settle");
+    const window = await measureWindow(ticker, { minSec: 5, maxSec: 12, relHalfWidth: 0.02 });
+    expect(window.ticks).toHaveLength(12);
   });
 });

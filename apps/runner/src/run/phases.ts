@@ -6,6 +6,7 @@
 import type { GendataProcess, GendataReport } from "./gendata-process.ts";
 import { throughput } from "../metrics/derive.ts";
 import { SETTLE_RULE, settleVerdict, type BacklogPoint } from "../metrics/settle.ts";
+import { windowKnown, type WindowStopRule } from "../metrics/window-stop.ts";
 import type { Tick } from "../results/types.ts";
 import type { RunTicker } from "./ticker.ts";
 
@@ -34,22 +35,33 @@ export async function settle(ticker: RunTicker, rate: number, minSec: number, ca
  * is not saturated), that window is relabelled settle, and the run settles again by the backlog
  * alone and measures a second window.
  */
-export async function settledWindow(ticker: RunTicker, rate: number, minSec: number, capSec: number, windowSec: number): Promise<{ settled: SettleOutcome; window: { ticks: Tick[]; produceMs: [number, number] } }> {
+export async function settledWindow(
+  ticker: RunTicker, rate: number, minSec: number, capSec: number, window: number | WindowStopRule,
+): Promise<{ settled: SettleOutcome; window: { ticks: Tick[]; produceMs: [number, number] } }> {
   let settled = await settle(ticker, rate, minSec, capSec);
-  let window = await measureWindow(ticker, windowSec);
-  if (settled.how === "overloaded" && throughput(window.ticks).regime !== "saturated") {
+  let measured = await measureWindow(ticker, window);
+  if (settled.how === "overloaded" && throughput(measured.ticks).regime !== "saturated") {
     ticker.discardWindow();
     settled = await settle(ticker, rate, minSec, capSec, false);
-    window = await measureWindow(ticker, windowSec);
+    measured = await measureWindow(ticker, window);
   }
-  return { settled, window };
+  return { settled, window: measured };
 }
 
-/** The measured window: `seconds` of ticks after the settle phase's last. */
-export async function measureWindow(ticker: RunTicker, seconds: number): Promise<{ ticks: Tick[]; produceMs: [number, number] }> {
+/**
+ * The measured window after the settle phase's last tick: a fixed number of seconds, or until
+ * its figure is known (metrics/window-stop.ts; the settle's last tick is its first point).
+ */
+export async function measureWindow(ticker: RunTicker, length: number | WindowStopRule): Promise<{ ticks: Tick[]; produceMs: [number, number] }> {
   const ticks: Tick[] = [];
   const startMs = Date.now();
-  for (let i = 0; i < seconds; i++) ticks.push(await ticker.next("window"));
+  if (typeof length === "number") {
+    for (let i = 0; i < length; i++) ticks.push(await ticker.next("window"));
+  } else {
+    const before = ticker.ticks[ticker.ticks.length - 1];
+    do ticks.push(await ticker.next("window"));
+    while (!windowKnown(before ? [before, ...ticks] : ticks, length));
+  }
   return { ticks, produceMs: [startMs - 1000, Date.now()] };
 }
 

@@ -35,6 +35,8 @@ export interface RunPlan {
   inputTopic: string;
   outputTopic: string;
   groupId: string;
+  /** The input topic is filled once and read by several runs (drain runs, prefilled-input.ts): not created nor deleted here. */
+  sharedInput?: boolean;
 }
 
 /** Topic, group and folder names: the product, what kind of run (a rate, "faults"), a timestamp. */
@@ -80,7 +82,8 @@ export class RunSession {
 
   /** start — the output topic stamps LogAppendTime, so latency ends at the broker, not at a product's clock. */
   async createTopics(): Promise<void> {
-    await this.bench.admin.createTopics([{ name: this.plan.inputTopic }, { name: this.plan.outputTopic, config: { "message.timestamp.type": "LogAppendTime" } }]);
+    const input = this.plan.sharedInput ? [] : [{ name: this.plan.inputTopic }];
+    await this.bench.admin.createTopics([...input, { name: this.plan.outputTopic, config: { "message.timestamp.type": "LogAppendTime" } }]);
     this.topicsBefore = new Set(await this.bench.admin.listTopics());
   }
 
@@ -121,9 +124,15 @@ export class RunSession {
 
   /** gendata at the offered rate, and the once-a-second ticker that watches the product and the machine. */
   feed(opts: { hangSec?: number; poison?: GendataOptions["poison"] } = {}): { feed: GendataProcess; watch: MachineWatch; ticker: RunTicker } {
-    const { bench, plan, basics, product } = this;
+    const { bench, plan, basics } = this;
     const feed = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: basics.rate, seed: basics.seed, startSeq: FIXTURE_COUNT, logFile: join(plan.runDir, "gendata.log"), ...(opts.poison ? { poison: opts.poison } : {}) });
     this.gendata = feed;
+    return { feed, ...this.watch(feed, opts.hangSec) };
+  }
+
+  /** The once-a-second ticker over the product and the machine, with `feed` as the run's gendata (running, or done filling). */
+  watch(feed: GendataProcess, hangSec?: number, rate = this.basics.rate): { watch: MachineWatch; ticker: RunTicker } {
+    const { bench, plan, basics, product } = this;
     const roots = (): number[] => this.running?.rootPids() ?? [];
     const watch = new MachineWatch(roots, { runner: process.pid, gendata: () => [feed.pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
     const readConsumed = async (): Promise<number> => {
@@ -139,13 +148,13 @@ export class RunSession {
       readRemote: () => remote.read(),
       watch,
       gendata: feed,
-      rate: basics.rate,
-      hangSec: opts.hangSec ?? basics.hangSec,
+      rate,
+      hangSec: hangSec ?? basics.hangSec,
       aborted: this.aborted,
       onTick: (phase, tick, perSec) => bench.onTick?.(product.id, phase, tick, perSec),
     });
-    bench.onRunStart?.(product.id, basics.rate, basics.warmupSec + basics.windowSec);
-    return { feed, watch, ticker };
+    bench.onRunStart?.(product.id, rate, basics.warmupSec + basics.windowSec);
+    return { watch, ticker };
   }
 
   /** Records written during the run to topics other than input and output: broker hops, dead letters. */
@@ -163,6 +172,7 @@ export class RunSession {
     if (this.gendata) await this.gendata.stop();
     this.expectExit();
     await this.running?.stop();
-    if (!keepTopics) await this.bench.admin.deleteTopics([this.plan.inputTopic, this.plan.outputTopic]).catch(() => undefined);
+    const own = this.plan.sharedInput ? [this.plan.outputTopic] : [this.plan.inputTopic, this.plan.outputTopic];
+    if (!keepTopics) await this.bench.admin.deleteTopics(own).catch(() => undefined);
   }
 }

@@ -1,5 +1,5 @@
 import { median } from "../metrics/stats.ts";
-import { atReferenceSpeed, indexFromCpuMicros, measureSpeedIndex, REFERENCE_SPEED, SPEED_INDEX_VERSION, SPEED_ISOLATES } from "./speed-index.ts";
+import { atReferenceSpeed, indexFromCpuMicros, measureSpeedIndex, REFERENCE_SPEED, SpacedSpeedIndex, SPEED_INDEX_VERSION, SPEED_ISOLATES } from "./speed-index.ts";
 
 describe("speed index", () => {
   it("is records per CPU-second of the median repetition, so one preempted repetition cannot move it", () => {
@@ -24,4 +24,20 @@ describe("speed index", () => {
     expect(a.isolates.every((x) => x > 0)).toBe(true);
     expect(a.recordsPerCpuSecond).toBe(median(a.isolates));
   }, 60_000);
+});
+
+describe("readings spaced by time", () => {
+  it("reuses a recent reading before a run, and always reads after one", async () => {
+    let clock = 0;
+    let readings = 0;
+    const index = new SpacedSpeedIndex(60_000, async () => 600_000 + ++readings, () => clock);
+    expect(await index.before()).toBe(600_001); // nothing to reuse yet
+    clock = 30_000;
+    expect(await index.after()).toBe(600_002);
+    clock = 50_000;
+    expect(await index.before()).toBe(600_002); // the previous run's after, 20 s old
+    clock = 200_000;
+    expect(await index.before()).toBe(600_003); // too old: read again
+    expect(readings).toBe(3);
+  });
 });

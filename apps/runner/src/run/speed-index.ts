@@ -98,3 +98,35 @@ export async function measureSpeedIndex(): Promise<SpeedReading> {
   }
   return { recordsPerCpuSecond: median(isolates), isolates, checksum, version: SPEED_INDEX_VERSION };
 }
+
+/**
+ * Readings spaced by time rather than two per run. A run's "after" reading is always taken (the
+ * product has just stopped); the next run's "before" reuses it when it is at most `spacingMs`
+ * old, so each run still records the readings nearest before and after it, and a bench of many
+ * short runs reads the index about once a run instead of twice.
+ */
+export class SpacedSpeedIndex {
+  private last: { atMs: number; value: number } | undefined;
+
+  constructor(
+    private readonly spacingMs: number,
+    private readonly read: () => Promise<number> = async () => (await measureSpeedIndex()).recordsPerCpuSecond,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Before a run: the latest reading if recent enough, else a new one. */
+  async before(): Promise<number> {
+    if (this.last && this.now() - this.last.atMs <= this.spacingMs) return this.last.value;
+    return this.after();
+  }
+
+  /** After a run: always a new reading. */
+  async after(): Promise<number> {
+    const value = await this.read();
+    this.last = { atMs: this.now(), value };
+    return value;
+  }
+}
+
+/** Readings reused across at most this gap: a minute of other runs between them. */
+export const SPEED_INDEX_SPACING_MS = 60_000;

@@ -31,7 +31,8 @@ export interface StepOutcome {
 
 export interface SweepOptions { startRate: number; factor: number; maxRate: number; refineSteps: number; confirm: boolean; }
 
-export type StepPurpose = "climb" | "refine" | "confirm";
+/** climb/refine/confirm: the sweep; paced: the fast search's step below a drain run's ceiling (drain is that run). */
+export type StepPurpose = "climb" | "refine" | "confirm" | "paced";
 
 export interface SweepResult {
   steps: Array<StepOutcome & { purpose: StepPurpose }>;
@@ -72,28 +73,31 @@ export function roundRate(rate: number): number {
   return Math.max(1, Math.round(Number(rate.toPrecision(3))));
 }
 
-function fmt(n: number): string {
+export function fmt(n: number): string {
   return String(n >= 100 ? Math.round(n) : Number(n.toPrecision(3)));
 }
 
 /** unreachable: gendata could not offer the rate, so the step bounds the search without saying anything of the product. */
-type Verdict = { kind: "keep-up" | "saturated" } | { kind: "unreachable"; reason: string } | { kind: "stop"; reason: string };
+export type Verdict = { kind: "keep-up" | "saturated" } | { kind: "unreachable"; reason: string } | { kind: "stop"; reason: string };
 
 /** The runs of one search and what they said of each rate; `measure` is the one way a rate is run. */
-class KneeSearch {
+export class KneeSearch {
   readonly steps: SweepResult["steps"] = [];
   readonly keptUp = new Set<number>();
   // A rate that was saturated even once is never offered as a knee again: the noise we guard
   // against is lucky keep-ups, not unlucky saturations.
   readonly saturatedAt = new Set<number>();
 
-  constructor(private readonly runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>) {}
+  constructor(
+    private readonly runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
+    private readonly maxSteps = MAX_STEPS,
+  ) {}
 
   /** One run, repeated while the machine was noisy (bounded); a stop for what ends the sweep. */
   private async once(rate: number, purpose: StepPurpose): Promise<StepOutcome | { stop: string }> {
     let outcome: StepOutcome | undefined;
     for (let noisyRepeats = 0; ; noisyRepeats++) {
-      if (this.steps.length >= MAX_STEPS) return { stop: `the sweep hit its cap of ${MAX_STEPS} runs` };
+      if (this.steps.length >= this.maxSteps) return { stop: `the search hit its cap of ${this.maxSteps} runs` };
       outcome = await this.runAt(rate, purpose);
       this.steps.push({ ...outcome, purpose });
       // A rate gendata cannot reach is not run again for noise: the repeat would fall short too.
@@ -253,13 +257,13 @@ interface ConfirmContext {
 }
 
 /** µs per inference of the settled, quiet keep-up runs at `rate` so far. */
-function costsAt(steps: SweepResult["steps"], rate: number): number[] {
+export function costsAt(steps: SweepResult["steps"], rate: number): number[] {
   return steps
     .filter((s) => s.rate === rate && s.regime === "keep-up" && s.unsettled !== true && s.noisy === undefined && s.cpuMicrosPerInference !== undefined)
     .map((s) => s.cpuMicrosPerInference as number);
 }
 
-const microsList = (costs: readonly number[]): string => costs.map((c) => c.toFixed(1)).join(" / ");
+export const microsList = (costs: readonly number[]): string => costs.map((c) => c.toFixed(1)).join(" / ");
 
 /**
  * One keep-up on a 2-core machine can be luck: the knee must hold on a repeat, and cost what it

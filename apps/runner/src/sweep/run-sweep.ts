@@ -6,7 +6,7 @@ import type { Prepared, Product } from "@bench/core";
 import type { RunResult, SweepRecord } from "../results/types.ts";
 import { measureRun, type BenchContext, type RunSettings } from "../run/measure.ts";
 import { runSummary } from "../summary.ts";
-import { findKnee, type StepOutcome, type SweepOptions } from "./knee.ts";
+import { findKnee, type StepOutcome, type StepPurpose, type SweepOptions, type SweepResult } from "./knee.ts";
 
 /** gendata delivering less than this share of the asked rate says nothing about the product. */
 const GENDATA_SHORT = 0.95;
@@ -20,31 +20,50 @@ export async function sweepProduct(
   onRun: (run: RunResult) => void,
 ): Promise<SweepRecord> {
   const steps: SweepRecord["steps"] = [];
-  const result = await findKnee(async (rate, purpose): Promise<StepOutcome> => {
-    const interrupted = bench.interrupted();
-    if (interrupted) return { rate, offeredPerSec: 0, consumedPerSec: 0, regime: "saturated", gendataShort: false, interrupted };
-    bench.log(`== ${product.id}: sweep ${purpose} at ${rate}/s`);
-    const run = { ...(await measureRun(product, prepared, { ...base, rate, profileSec: purpose === "confirm" ? base.profileSec : 0 }, bench)), sweepPurpose: purpose };
-    onRun(run);
-    const outcome = stepOutcome(run, rate, bench.interrupted());
-    const c = run.conditions;
-    steps.push({
-      ...outcome,
-      purpose,
-      ...(run.throughput ? { lagDrift: run.throughput.lagDrift, cpuAvg: run.throughput.cpuAvg } : {}),
-      ...(c ? { speedIndex: c.speedIndexBefore, foreignCpuAvg: c.foreignCpuAvg, stealAvg: c.stealAvg } : {}),
-    });
-    const short = outcome.gendataShort ? " (gendata short of the asked rate: not the product's limit)" : "";
-    bench.log(`== ${product.id}: ${purpose} at ${rate}/s -> ${outcome.interrupted ?? runSummary(run)}${short}`);
-    return outcome;
-  }, options);
+  const measure = (rate: number, purpose: StepPurpose): Promise<RunResult> =>
+    measureRun(product, prepared, { ...base, rate, profileSec: purpose === "confirm" ? base.profileSec : 0 }, bench);
+  const result = await findKnee(stepRunner(product.id, bench, measure, onRun, steps), options);
+  return sweepRecord(product.id, result, steps);
+}
+
+/** A search's result as the results file keeps it, with its steps' figures. */
+export function sweepRecord(product: string, result: SweepResult, steps: SweepRecord["steps"], method?: SweepRecord["method"]): SweepRecord {
   return {
-    product: product.id,
+    product,
+    ...(method ? { method } : {}),
     ...(result.knee !== undefined ? { knee: result.knee } : {}),
     ...(result.ceiling !== undefined ? { ceiling: result.ceiling } : {}),
     confirmed: result.confirmed,
     stoppedBecause: result.stoppedBecause,
     steps,
+  };
+}
+
+/** One step of a search: a run at `rate` (`measure`), kept (onRun) and summarised into `steps`. */
+export function stepRunner(
+  productId: string, bench: BenchContext, measure: (rate: number, purpose: StepPurpose) => Promise<RunResult>, onRun: (run: RunResult) => void, steps: SweepRecord["steps"],
+): (rate: number, purpose: StepPurpose) => Promise<StepOutcome> {
+  return async (rate, purpose) => {
+    const interrupted = bench.interrupted();
+    if (interrupted) return { rate, offeredPerSec: 0, consumedPerSec: 0, regime: "saturated", gendataShort: false, interrupted };
+    bench.log(`== ${productId}: ${purpose} at ${rate}/s`);
+    const run = await measure(rate, purpose);
+    run.sweepPurpose = purpose;
+    onRun(run);
+    const outcome = stepOutcome(run, rate, bench.interrupted());
+    steps.push({ ...outcome, purpose, ...stepFigures(run) });
+    const short = outcome.gendataShort ? " (gendata short of the asked rate: not the product's limit)" : "";
+    bench.log(`== ${productId}: ${purpose} at ${rate}/s -> ${outcome.interrupted ?? runSummary(run)}${short}`);
+    return outcome;
+  };
+}
+
+/** A step's figures beside its outcome: lag drift and CPU, and the conditions it ran in. */
+export function stepFigures(run: RunResult): Partial<SweepRecord["steps"][number]> {
+  const c = run.conditions;
+  return {
+    ...(run.throughput ? { lagDrift: run.throughput.lagDrift, cpuAvg: run.throughput.cpuAvg } : {}),
+    ...(c ? { speedIndex: c.speedIndexBefore, foreignCpuAvg: c.foreignCpuAvg, stealAvg: c.stealAvg } : {}),
   };
 }
 

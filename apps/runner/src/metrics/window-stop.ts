@@ -1,0 +1,70 @@
+/**
+ * A window that ends when its figure is known. The figure is µs CPU per record; it is estimated
+ * over whole commit periods (a committed offset moves in steps, so a part-period would count a
+ * step's records against the wrong seconds), one sample per period, and the window may end once
+ * the 95% interval of their mean is within ±`relHalfWidth` of it, after `minSec`, and must end
+ * at `maxSec` whatever it says. A steady product on a quiet machine ends early; a jittery one,
+ * or a slow commit cadence, gets the longer window it needs.
+ */
+import type { Tick } from "../results/types.ts";
+import { commitPeriodTicks } from "./derive.ts";
+
+export interface WindowStopRule {
+  minSec: number;
+  maxSec: number;
+  /** The 95% interval's half-width as a share of the mean, e.g. 0.02 for ±2 %. */
+  relHalfWidth: number;
+}
+
+/** ±2 % within 10–30 s: ten 1 s commit periods at least, and never longer than the fixed window's default. */
+export const WINDOW_STOP_RULE: WindowStopRule = { minSec: 10, maxSec: 30, relHalfWidth: 0.02 };
+
+/** Fewest whole periods an interval is computed from. */
+const MIN_PERIODS = 4;
+
+/** Student's t at 97.5 % for 1..30 degrees of freedom; 1.96 beyond. */
+const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+const t975 = (df: number): number => T975[df - 1] ?? 1.96;
+
+export interface MicrosEstimate {
+  /** Mean µs CPU per record over the periods. */
+  micros: number;
+  /** 95% half-width as a share of the mean (Infinity when it cannot be computed). */
+  relHalfWidth: number;
+  periods: number;
+}
+
+/** µs per record in each whole commit period of the window: the CPU spent in it ÷ the records its commits moved. */
+export function microsPerPeriod(window: readonly Tick[]): number[] {
+  const period = commitPeriodTicks(window);
+  const samples: number[] = [];
+  for (let i = 0; i + period < window.length; i += period) {
+    const a = window[i] as Tick;
+    const b = window[i + period] as Tick;
+    const records = b.consumed - a.consumed;
+    // A tick's CPU is its preceding second's: the period's seconds are ticks i+1..i+period.
+    let cpuSeconds = 0;
+    for (let k = i + 1; k <= i + period; k++) cpuSeconds += ((window[k] as Tick).cpuPercent / 100) * ((window[k] as Tick).t - (window[k - 1] as Tick).t);
+    if (records > 0) samples.push((cpuSeconds * 1e6) / records);
+  }
+  return samples;
+}
+
+export function microsEstimate(window: readonly Tick[]): MicrosEstimate {
+  const xs = microsPerPeriod(window);
+  const n = xs.length;
+  const mean = n > 0 ? xs.reduce((a, b) => a + b, 0) / n : 0;
+  if (n < MIN_PERIODS || mean <= 0) return { micros: mean, relHalfWidth: Number.POSITIVE_INFINITY, periods: n };
+  const variance = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1);
+  return { micros: mean, relHalfWidth: (t975(n - 1) * Math.sqrt(variance / n)) / mean, periods: n };
+}
+
+/** Whether the window may end now: its seconds so far and what its figure's interval says. */
+export function windowKnown(window: readonly Tick[], rule: WindowStopRule): boolean {
+  const first = window[0];
+  const last = window[window.length - 1];
+  const seconds = first && last ? last.t - first.t : 0;
+  if (seconds >= rule.maxSec) return true;
+  if (seconds < rule.minSec) return false;
+  return microsEstimate(window).relHalfWidth <= rule.relHalfWidth;
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BenchResults } from "../results/types.ts";
+import { agreementSection, rowAgreements } from "./agreement.ts";
+
+const fixture = (name: string): BenchResults => JSON.parse(readFileSync(join(import.meta.dirname, "__fixtures__", name), "utf8")) as BenchResults;
+const fast = fixture("agreement-fast.json");
+const sweep = fixture("agreement-sweep.json");
+
+describe("the fast knee against the sweep", () => {
+  const rows = rowAgreements(fast, sweep);
+  const row = (product: string) => rows.find((r) => r.product === product);
+
+  it("judges the knee by the sweep's bisection step at its knee", () => {
+    // node: sweep knee 100k, saturated at 120k -> a 20k step; the fast 86.4k is within it.
+    expect(row("node")).toMatchObject({ fastKnee: 86_400, sweepKnee: 100_000, sweepStep: 20_000, kneeAgrees: true });
+    // faststream: saturated at 50k above a 40k knee -> a 10k step.
+    expect(row("faststream")).toMatchObject({ sweepStep: 10_000, kneeAgrees: true });
+  });
+
+  it("compares µs per inference at each knee from the runs that count there (a noisy repeat does not)", () => {
+    expect(row("node")?.fastMicros).toBeCloseTo(9.55, 9);
+    expect(row("node")?.sweepMicros).toBeCloseTo(9.3, 9);
+    expect(row("node")?.costAgrees).toBe(true);
+    expect(row("faststream")?.costRatio).toBeCloseTo(24 / 22, 9);
+    expect(row("faststream")?.costAgrees).toBe(false);
+  });
+
+  it("leaves a row without a fast knee unjudged, and says how many agree", () => {
+    expect(row("spark")).toEqual({ product: "spark", sweepKnee: 80_000, sweepStep: 20_000, sweepMicros: 15 });
+    const page = agreementSection(fast, sweep).join("\n");
+    expect(page).toContain("| spark | – | 80,000 | 20,000 | – | – | 15.0 | – | – |");
+    expect(page).toContain("| faststream | 38,500 | 40,000 | 10,000 | yes | 24.0 | 22.0 | 1.091 | **no** |");
+    expect(page).toContain("Both agree for 1 of 2 rows judged (1 could not be judged).");
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * A paced session: one product start and one gate serve every paced step of a fast knee search.
+ *
+ *   open    fresh topics, the product started, the fixtures gate
+ *   step    gendata at the step's rate (sequence numbers continuing from the step before),
+ *           settle, a window that ends when its figure is known, gendata stopped and the
+ *           backlog drained before the next step; the speed index read with the product idle
+ *   close   one audit of the whole output (lost, duplicated, mis-scored, bad outputs, and each
+ *           step's latency), whose verdict applies to every step; then the product stopped
+ *
+ * Each step is a full RunResult (ticks, settle, window, regime, conditions, harness cost). A
+ * step's status is provisional until close(): a step the audit finds wanting becomes invalid,
+ * and so does every other step of the session, since one output topic holds them all.
+ */
+import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
+import { join } from "node:path";
+import { profilePhase } from "../profile/window.ts";
+import type { RunResult, Tick, VerificationResult } from "../results/types.ts";
+import { auditOutputs } from "./audit.ts";
+import type { BenchContext } from "./context.ts";
+import { GendataProcess } from "./gendata-process.ts";
+import { invalidReasons, judgeConditions } from "./judge.ts";
+import { emptyResult, harnessCost, windowFigures, type RunSettings } from "./measure.ts";
+import { drain, settledWindow } from "./phases.ts";
+import { planRun, RunSession } from "./session.ts";
+import type { RunTicker } from "./ticker.ts";
+import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./speed-index.ts";
+
+/** A later step's settle minimum: the product is warm, only the new rate's backlog must settle. */
+export const WARM_SETTLE_SEC = 5;
+
+interface SessionStep {
+  run: RunResult;
+  windowMs: [number, number];
+}
+
+export class PacedSession {
+  private readonly session: RunSession;
+  private readonly steps: SessionStep[] = [];
+  private gate: VerificationResult | undefined;
+  private consumedSource = "";
+  private nextSeq = FIXTURE_COUNT;
+  /** Why no further step can run (the product failed, or the gate did); set once. */
+  private ended: { status: "failed" | "invalid"; reason: string } | undefined;
+  /** What the product had committed when it failed: only that much is held to done. */
+  private heldTo: number | undefined;
+
+  constructor(
+    private readonly product: Product,
+    private readonly prepared: Prepared,
+    private readonly base: RunSettings,
+    private readonly bench: BenchContext,
+  ) {
+    this.session = new RunSession(product, prepared, planRun(product.id, "paced", bench.resultsDir), base, bench);
+  }
+
+  private readonly readSpeed = async (): Promise<number> => (await measureSpeedIndex()).recordsPerCpuSecond;
+  private get speedIndex(): { before(): Promise<number>; after(): Promise<number> } {
+    return this.bench.speedIndex ?? { before: this.readSpeed, after: this.readSpeed };
+  }
+
+  /** start and gate, once; a product that does not start or pass ends the session before any step. */
+  async open(): Promise<void> {
+    await this.session.createTopics();
+    try {
+      const running = await this.session.start();
+      this.consumedSource = running.consumed.kind === "group-offsets" ? `group offsets (${this.session.plan.groupId})` : running.consumed.describe;
+      this.gate = await this.session.verify();
+      if (!this.gate.passed) {
+        if (this.session.crashed) throw new Error(this.session.crashed);
+        this.ended = { status: "invalid", reason: invalidReasons({ verification: this.gate, undrained: 0, drainTimeoutSec: this.base.drainTimeoutSec }).join("; ") };
+      }
+    } catch (error) {
+      this.ended = { status: "failed", reason: this.failure(error) };
+    }
+  }
+
+  private failure(error: unknown): string {
+    const crashed = this.session.crashed;
+    return crashed ? `${crashed}\n--- log tail ---\n${this.session.running?.logTail(25) ?? ""}` : (error as Error).message;
+  }
+
+  /** One paced step at `rate`: a RunResult whose status the session's audit settles (close). */
+  async step(rate: number, purpose: RunResult["sweepPurpose"]): Promise<RunResult> {
+    const settings: RunSettings = { ...this.base, rate };
+    const result: RunResult = { ...emptyResult(this.product, this.prepared, settings), sweepPurpose: purpose, consumedSource: this.consumedSource };
+    if (this.gate) result.verification = this.gate;
+    if (this.ended) return { ...result, status: this.ended.status, reason: this.ended.reason };
+    const speedBefore = await this.speedIndex.before();
+    const feed = new GendataProcess({ bootstrap: this.bench.bootstrap, topic: this.session.plan.inputTopic, rate, seed: this.base.seed, startSeq: this.nextSeq, logFile: join(this.session.plan.runDir, `gendata-${this.steps.length + 1}.log`) });
+    this.session.gendata = feed;
+    const { watch, ticker } = this.session.watch(feed, undefined, rate);
+    result.ticks = ticker.ticks;
+    result.gendataWarnings = ticker.gendataWarnings;
+    try {
+      const warmup = this.steps.length === 0 ? this.base.warmupSec : Math.min(WARM_SETTLE_SEC, this.base.warmupSec);
+      const { settled, window } = await settledWindow(ticker, rate, warmup, this.base.settleCapSec, this.base.windowRule ?? this.base.windowSec);
+      result.settleSec = settled.seconds;
+      if (purpose === "confirm" && this.base.profileSec) result.profile = await this.profile(ticker, window.ticks);
+      const drained = await drain(ticker, feed, this.base.drainTimeoutSec);
+      if (!drained.final) throw new Error("gendata gave no final report: the next step's sequence numbers are unknown");
+      if (drained.final.failed > 0) result.gendataWarnings.push(`gendata: ${drained.final.failed} records failed (${drained.final.lastError ?? "no detail"})`);
+      this.nextSeq = this.nextSeq + drained.final.sent;
+      Object.assign(result, windowFigures(window.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });
+      result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput?.regime === "saturated");
+      // Provisional: close() holds the whole output to the audit. An undrained backlog is known now, and ends the search as it would a sweep.
+      const undrained = invalidReasons({ verification: result.verification as VerificationResult, undrained: drained.undrained, drainTimeoutSec: this.base.drainTimeoutSec });
+      Object.assign(result, undrained.length > 0 ? { status: "invalid", reason: undrained.join("; ") } : { status: "ok" });
+      this.steps.push({ run: result, windowMs: window.produceMs });
+    } catch (error) {
+      await feed.stop();
+      this.heldTo = (result.ticks[result.ticks.length - 1] as Tick | undefined)?.consumed;
+      this.ended = { status: "failed", reason: this.failure(error) };
+      Object.assign(result, { status: "failed", reason: this.ended.reason });
+    } finally {
+      this.bench.onRunEnd?.();
+    }
+    if (result.throughput) {
+      const speed = { before: speedBefore, after: await this.speedIndex.after(), reference: this.bench.speedReference, version: SPEED_INDEX_VERSION };
+      result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
+    }
+    return result;
+  }
+
+  /** `--profile`: where the CPU goes at a confirm step's rate, gendata still feeding (profile/window.ts). */
+  private profile(ticker: RunTicker, windowTicks: Tick[]): ReturnType<typeof profilePhase> {
+    const { session, bench } = this;
+    return profilePhase({ roots: () => session.running?.rootPids() ?? [], rules: this.product.profileRules, seconds: this.base.profileSec as number, ticker, windowTicks, runDir: session.plan.runDir, resultsDir: bench.resultsDir, log: bench.log });
+  }
+
+  /** The one audit, its verdict on every step, then the product stopped. Returns why the steps are invalid, if they are. */
+  async close(): Promise<string | undefined> {
+    try {
+      return this.steps.length > 0 ? await this.audit() : undefined;
+    } finally {
+      await this.session.teardown();
+    }
+  }
+
+  private async audit(): Promise<string | undefined> {
+    const { bench, plan } = this.session;
+    const [first, ...later] = this.steps as [SessionStep, ...SessionStep[]];
+    const delivery = await auditOutputs({
+      bootstrap: bench.bootstrap,
+      outputTopic: plan.outputTopic,
+      produced: this.nextSeq,
+      outputEnd: await bench.admin.endOffset(plan.outputTopic),
+      seed: this.base.seed,
+      reference: bench.reference,
+      passthrough: this.product.passthrough === true,
+      tolerance: bench.reference.card.tolerance,
+      windowMs: first.windowMs,
+      moreWindowsMs: later.map((s) => s.windowMs),
+      ...(this.heldTo !== undefined ? { heldTo: this.heldTo } : {}),
+    });
+    const extra = await this.session.extraRecords();
+    const { latencyByWindow, latencyMs, ...shared } = delivery;
+    const reasons = invalidReasons({ verification: this.gate as VerificationResult, delivery, undrained: 0, drainTimeoutSec: this.base.drainTimeoutSec });
+    this.steps.forEach((step, i) => {
+      const latency = i === 0 ? latencyMs : latencyByWindow?.[i - 1];
+      step.run.delivery = { ...shared, ...(latency ? { latencyMs: latency } : {}) };
+      if (step.run.throughput) step.run.throughput.extraRecordsPerRecord = this.nextSeq > 0 ? extra / this.nextSeq : 0;
+      if (reasons.length > 0) Object.assign(step.run, { status: "invalid", reason: [step.run.reason, ...reasons].filter(Boolean).join("; ") });
+    });
+    return reasons.length > 0 ? reasons.join("; ") : undefined;
+  }
+}

@@ -1,0 +1,139 @@
+import { DOWN_SHARE, findKneeFromCeiling, firstPacedRate, MAX_FAST_STEPS, nextRateDown, START_SHARE } from "./fast-knee.ts";
+import { roundRate, type StepOutcome, type StepPurpose } from "./knee.ts";
+
+/**
+ * A synthetic product that keeps up while offered at most K, else saturates consuming C; gendata
+ * tops out at G beside it. `override` replaces chosen runs (by call index) to model noise,
+ * warm-up backlogs, crashes and bad outputs.
+ */
+function product(K: number, C: number, opts: { G?: number; cost?: (call: number) => number; override?: (call: number, rate: number, normal: StepOutcome) => StepOutcome | undefined } = {}) {
+  const calls: Array<{ rate: number; purpose: StepPurpose }> = [];
+  const runAt = async (rate: number, purpose: StepPurpose): Promise<StepOutcome> => {
+    calls.push({ rate, purpose });
+    const call = calls.length - 1;
+    const offered = Math.min(rate, opts.G ?? Number.POSITIVE_INFINITY);
+    const gendataShort = offered < rate * 0.95;
+    const cpuMicrosPerInference = opts.cost?.(call) ?? 10;
+    const normal: StepOutcome = gendataShort
+      ? { rate, offeredPerSec: offered, consumedPerSec: offered * 0.9, regime: "saturated", gendataShort }
+      : offered <= K
+        ? { rate, offeredPerSec: offered, consumedPerSec: offered, regime: "keep-up", gendataShort, cpuMicrosPerInference }
+        : { rate, offeredPerSec: offered, consumedPerSec: C, regime: "saturated", gendataShort };
+    return opts.override?.(call, rate, normal) ?? normal;
+  };
+  return { runAt, calls };
+}
+
+describe("firstPacedRate", () => {
+  it("starts just under the ceiling, unless gendata cannot offer that beside the product", () => {
+    expect(firstPacedRate({ ceiling: 100_000, gendataCap: 160_000 })).toEqual({ rate: roundRate(100_000 * START_SHARE), byGendata: false });
+    expect(firstPacedRate({ ceiling: 300_000, gendataCap: 160_000 })).toEqual({ rate: 160_000, byGendata: true });
+  });
+});
+
+describe("nextRateDown", () => {
+  it("moves toward what a saturated step consumed, and is always lower", () => {
+    expect(nextRateDown({ rate: 90_000, consumedPerSec: 70_000, offeredPerSec: 90_000, gendataShort: false })).toBe(roundRate(70_000 * DOWN_SHARE));
+    // consumed above the rate (a barely saturated step with a late commit): a step down all the same
+    expect(nextRateDown({ rate: 90_000, consumedPerSec: 95_000, offeredPerSec: 90_000, gendataShort: false })).toBe(roundRate(90_000 * DOWN_SHARE));
+    // gendata short: toward what it offered, not what the product consumed of it
+    expect(nextRateDown({ rate: 200_000, consumedPerSec: 100_000, offeredPerSec: 150_000, gendataShort: true })).toBe(roundRate(150_000 * DOWN_SHARE));
+  });
+});
+
+describe("findKneeFromCeiling", () => {
+  it("confirms a knee just under the ceiling in two runs", async () => {
+    const { runAt, calls } = product(95_000, 100_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(calls).toEqual([{ rate: 90_000, purpose: "paced" }, { rate: 90_000, purpose: "confirm" }]);
+    expect(r.knee).toBe(90_000);
+    expect(r.confirmed).toBe(true);
+    expect(r.ceiling).toBe(100_000);
+    expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 90000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
+  });
+
+  it("moves a saturated step down toward its consumed rate", async () => {
+    // Paced, this product sustains far less than it drains (gendata and the broker take their share).
+    const { runAt, calls } = product(62_000, 65_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(calls.map((c) => c.rate)).toEqual([90_000, roundRate(65_000 * DOWN_SHARE), roundRate(65_000 * DOWN_SHARE)]);
+    expect(r.knee).toBe(roundRate(65_000 * DOWN_SHARE));
+    expect(r.confirmed).toBe(true);
+  });
+
+  it("bounds the knee by gendata and says 'at least'", async () => {
+    const { runAt } = product(250_000, 260_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 300_000, gendataCap: 160_000 });
+    expect(r.knee).toBe(160_000);
+    expect(r.stoppedBecause).toMatch(/at least 160000\/s/);
+  });
+
+  it("steps under a rate gendata falls short of beside the product", async () => {
+    const { runAt, calls } = product(250_000, 260_000, { G: 140_000 });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 200_000, gendataCap: 200_000 });
+    expect(calls[0]?.rate).toBe(180_000);
+    expect(calls[1]?.rate).toBe(roundRate(140_000 * DOWN_SHARE));
+    expect(r.knee).toBe(roundRate(140_000 * DOWN_SHARE));
+    expect(r.stoppedBecause).toMatch(/at least/);
+  });
+
+  it("never takes a draining or unsettled keep-up as keeping up, running it once more", async () => {
+    const { runAt, calls } = product(95_000, 100_000, {
+      override: (call, _rate, normal) => (call === 0 ? { ...normal, regime: "draining" } : call === 2 ? { ...normal, unsettled: true } : undefined),
+    });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    // paced (draining) -> again (keep-up) -> confirm (unsettled) -> confirm again (keep-up)
+    expect(calls.map((c) => c.purpose)).toEqual(["paced", "paced", "confirm", "confirm"]);
+    expect(r.knee).toBe(90_000);
+    expect(r.confirmed).toBe(true);
+  });
+
+  it("steps down when the confirm does not hold", async () => {
+    const { runAt, calls } = product(95_000, 100_000, { override: (call, _r, normal) => (call === 1 ? { ...normal, regime: "saturated", consumedPerSec: 88_000 } : undefined) });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(calls.map((c) => c.rate)).toEqual([90_000, 90_000, roundRate(90_000 * DOWN_SHARE), roundRate(90_000 * DOWN_SHARE)]);
+    expect(r.knee).toBe(roundRate(90_000 * DOWN_SHARE));
+  });
+
+  it("runs a repeat whose cost disagrees once more, and says so when it never agrees", async () => {
+    const { runAt, calls } = product(95_000, 100_000, { cost: (call) => [10, 14, 18][call] ?? 10 });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(calls).toHaveLength(3);
+    expect(r.confirmed).toBe(false);
+    expect(r.stoppedBecause).toMatch(/cost did not repeat \(10\.0 \/ 14\.0 \/ 18\.0/);
+  });
+
+  it("repeats a noisy step (bounded) and never reads it as the knee", async () => {
+    const { runAt, calls } = product(95_000, 100_000, { override: (call, _r, normal) => (call === 0 ? { ...normal, noisy: "foreign load 40%" } : undefined) });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(calls.map((c) => c.purpose)).toEqual(["paced", "paced", "confirm"]);
+    expect(r.knee).toBe(90_000);
+    expect(r.confirmed).toBe(true);
+  });
+
+  it("withdraws the knee after an invalid step, and ends at a failed one", async () => {
+    const invalid = product(95_000, 100_000, { override: (call, _r, normal) => (call === 1 ? { ...normal, invalid: "3 records lost" } : undefined) });
+    const r = await findKneeFromCeiling(invalid.runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(r.knee).toBeUndefined();
+    expect(r.confirmed).toBe(false);
+    expect(r.stoppedBecause).toMatch(/invalid run/);
+
+    const failed = product(95_000, 100_000, { override: (call, _r, normal) => (call === 0 ? { ...normal, failed: "exited (code 1)" } : undefined) });
+    const f = await findKneeFromCeiling(failed.runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(failed.calls).toHaveLength(1);
+    expect(f.knee).toBeUndefined();
+    expect(f.stoppedBecause).toMatch(/failed: exited/);
+  });
+
+  it("stops at its cap of runs for a product that never keeps up", async () => {
+    const { runAt, calls } = product(0, 50_000, { override: (_c, _r, normal) => ({ ...normal, regime: "saturated", consumedPerSec: normal.offeredPerSec * 0.99 }) });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(calls).toHaveLength(MAX_FAST_STEPS);
+    expect(r.knee).toBeUndefined();
+    expect(r.stoppedBecause).toMatch(new RegExp(`cap of ${MAX_FAST_STEPS} runs`));
+  });
+
+  it("refuses a search without a ceiling", async () => {
+    await expect(findKneeFromCeiling(product(1, 1).runAt, { ceiling: 0, gendataCap: 100 })).rejects.toThrow(RangeError);
+  });
+});

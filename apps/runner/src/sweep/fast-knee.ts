@@ -1,0 +1,100 @@
+/**
+ * The fast knee search: a drain run has measured the product's ceiling on one partition (its
+ * rate working off a pre-filled backlog, no gendata competing for the cores), so paced steps
+ * start just under it instead of climbing from 5,000/s. A saturated step moves down toward the
+ * rate it consumed; a keep-up step is confirmed by a repeat whose cost agrees. Every guard of
+ * the sweep (knee.ts' KneeSearch) applies: only a settled, quiet keep-up keeps up, a draining
+ * or unsettled step is run once more, a noisy one again (bounded), an invalid step withdraws the
+ * knee, a failed one ends the search, gendata short of the rate bounds it from above ("at
+ * least"), and a cap on steps.
+ */
+import { costsAgree, costsAt, COST_REPEAT_SPREAD, fmt, KneeSearch, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
+
+export interface FastKneeOptions {
+  /** The drain run's consumed/s: the product's ceiling on one partition. */
+  ceiling: number;
+  /** The highest rate gendata can offer beside the product (from its timed pre-fill). */
+  gendataCap: number;
+}
+
+/**
+ * The first paced step, as a share of the ceiling. Paced, the product shares the cores with
+ * gendata and the broker's extra writes, and a knee sits a few percent under the drain rate (the
+ * committed sweeps: knee/ceiling 0.85–0.94 where the knee was bracketed).
+ */
+export const START_SHARE = 0.9;
+/** A saturated step's next rate, as a share of what it consumed (never above 0.95× its own rate). */
+export const DOWN_SHARE = 0.95;
+/** Hard cap on paced runs (repeats and confirms included). */
+export const MAX_FAST_STEPS = 8;
+
+/** The first paced rate, and whether gendata (not the product) set it. */
+export function firstPacedRate(opts: FastKneeOptions): { rate: number; byGendata: boolean } {
+  const wanted = roundRate(opts.ceiling * START_SHARE);
+  const cap = roundRate(opts.gendataCap);
+  return wanted <= cap ? { rate: wanted, byGendata: false } : { rate: cap, byGendata: true };
+}
+
+/** Where a step that did not keep up sends the search next: toward what it consumed (or was offered), strictly lower. */
+export function nextRateDown(step: Pick<StepOutcome, "rate" | "consumedPerSec" | "offeredPerSec" | "gendataShort">): number {
+  const achieved = step.gendataShort ? step.offeredPerSec : step.consumedPerSec;
+  const next = roundRate(Math.min(step.rate * DOWN_SHARE, achieved * DOWN_SHARE));
+  return next < step.rate ? next : roundRate(step.rate * DOWN_SHARE);
+}
+
+interface Found { knee?: number; confirmed: boolean; stop: string; atLeast: boolean }
+
+/** A keep-up at `rate` held to a repeat whose µs per inference agrees (one more run when it does not). */
+async function confirmAt(search: KneeSearch, rate: number): Promise<"held" | "not held" | { stop: string } | { disagree: string }> {
+  let v = await search.measure(rate, "confirm");
+  if (v.kind === "keep-up" && !costsAgree(costsAt(search.steps, rate))) v = await search.measure(rate, "confirm");
+  if (v.kind === "stop") return { stop: v.reason };
+  if (v.kind !== "keep-up") return "not held";
+  const costs = costsAt(search.steps, rate);
+  if (!costsAgree(costs)) return { disagree: `${fmt(rate)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)} µs per inference, more than ${COST_REPEAT_SPREAD * 100}% apart)` };
+  return "held";
+}
+
+async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
+  let { rate, byGendata } = firstPacedRate(opts);
+  for (;;) {
+    const v = await s.measure(rate, "paced");
+    const last = s.steps[s.steps.length - 1] as StepOutcome;
+    if (v.kind === "stop") return { confirmed: false, stop: v.reason, atLeast: false };
+    if (v.kind === "keep-up") {
+      const held = await confirmAt(s, rate);
+      if (held === "held") return { knee: rate, confirmed: true, stop: `${fmt(rate)}/s kept up and held on a repeat at ${microsList(costsAt(s.steps, rate))} µs per inference`, atLeast: byGendata };
+      if (typeof held === "object" && "stop" in held) return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up but was not confirmed: ${held.stop}`, atLeast: byGendata };
+      if (typeof held === "object") return { knee: rate, confirmed: false, stop: held.disagree, atLeast: byGendata };
+      rate = roundRate(rate * DOWN_SHARE);
+      continue;
+    }
+    // Saturated, or gendata could not offer it beside the product: lower, toward what was achieved.
+    if (v.kind === "unreachable") byGendata = true;
+    const next = nextRateDown(last);
+    if (next < 1 || next >= rate) return { confirmed: false, stop: `no rate under ${fmt(rate)}/s is left to try`, atLeast: false };
+    rate = next;
+  }
+}
+
+/**
+ * The knee from a ceiling, with paced runs (`runAt`). The result has the sweep's shape (steps,
+ * knee, ceiling, confirmed, stoppedBecause), so the page renders both alike.
+ */
+export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>, opts: FastKneeOptions): Promise<SweepResult> {
+  if (!(opts.ceiling > 0) || !(opts.gendataCap > 0)) throw new RangeError(`a fast search needs a ceiling and a gendata cap above 0 (got ${JSON.stringify(opts)})`);
+  const s = new KneeSearch(runAt, MAX_FAST_STEPS);
+  const found = await search(s, opts);
+  const invalid = s.steps.some((st) => st.invalid !== undefined);
+  // A product that did not do the work at some rate gets no knee: its figures are not results.
+  const knee = invalid ? undefined : found.knee;
+  const bound = knee !== undefined && found.atLeast ? `; gendata could not offer more beside the product, so the knee is at least ${fmt(knee)}/s` : "";
+  const withdrawn = invalid ? "; no knee is reported for a product with an invalid run" : "";
+  return {
+    steps: s.steps,
+    ...(knee !== undefined ? { knee } : {}),
+    ceiling: opts.ceiling,
+    confirmed: knee !== undefined && found.confirmed,
+    stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${bound}${withdrawn}.`,
+  };
+}
