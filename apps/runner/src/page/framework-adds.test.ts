@@ -1,5 +1,5 @@
 import type { BenchResults, RunResult } from "../results/types.ts";
-import { frameworkAdds, frameworkAddsSection, startSpan } from "./framework-adds.ts";
+import { frameworkAdds, frameworkAddsSection, nativeFloorMicros, startSpan } from "./framework-adds.ts";
 
 const quiet = { speedIndexBefore: 600_000, speedIndexAfter: 600_000, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: false, noisyBecause: [] };
 
@@ -57,6 +57,34 @@ describe("what the framework adds", () => {
   it("renders a table with the difference and the ratio", () => {
     const text = frameworkAddsSection(results([run("plain", 10_000, 10, { floorFor: "python" }), run("framework", 10_000, 25)])).join("\n");
     expect(text).toContain("| framework | plain | 10,000 | 25.00 (1) | 10.00 (1) | +15.00 | 2.50× | 2026-12-01 18:00 |");
+  });
+
+  it("reads every scoring row against the native floor, first, and the Python rows against the Python floor too", () => {
+    const native = { floorFor: "native", versions: { rustc: "1.95.0" } };
+    const rows = frameworkAdds(
+      results([
+        run("plain", 10_000, 10, { floorFor: "python" }),
+        run("framework", 10_000, 25),
+        run("jvm", 10_000, 12, { versions: { java: "17" } }),
+        run("copy", 10_000, 3, { passthrough: true, versions: { node: "20" } }),
+        run("rust", 10_000, 2.5, native),
+        run("rust", 20_000, 2, native),
+      ]),
+    );
+    expect(rows.map((r) => [r.product, r.floor, r.rate, r.adds])).toEqual([
+      ["plain", "rust", 10_000, 7.5],
+      ["framework", "rust", 10_000, 22.5],
+      ["jvm", "rust", 10_000, 9.5],
+      ["framework", "plain", 10_000, 15],
+    ]);
+  });
+
+  it("gives the native floor's median at a rate, and nothing without one or at a rate it has no counting run", () => {
+    const native = { floorFor: "native" };
+    const page = results([run("rust", 10_000, 2, native), run("rust", 10_000, 3, native), run("rust", 20_000, 9, { ...native, settled: false }), run("plain", 20_000, 10, { floorFor: "python" })]);
+    expect(nativeFloorMicros(page, 10_000)).toBe(2.5);
+    expect(nativeFloorMicros(page, 20_000)).toBeUndefined();
+    expect(nativeFloorMicros(results([run("plain", 10_000, 10, { floorFor: "python" })]), 10_000)).toBeUndefined();
   });
 
   it("writes a span of start times on one day once", () => {
