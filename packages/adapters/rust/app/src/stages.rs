@@ -45,12 +45,13 @@ fn thread_cpu() -> Duration {
 pub struct Stages {
     cpu: [Duration; STAGES.len()],
     records: u64,
-    last_report: Instant,
+    /// None until the first batch, which is reported at once: a reader has a baseline from the start.
+    last_report: Option<Instant>,
 }
 
 impl Stages {
     pub fn new() -> Stages {
-        Stages { cpu: [Duration::ZERO; STAGES.len()], records: 0, last_report: Instant::now() }
+        Stages { cpu: [Duration::ZERO; STAGES.len()], records: 0, last_report: None }
     }
 
     /// Runs `work`, adding the CPU it took on this thread to `stage`.
@@ -63,7 +64,7 @@ impl Stages {
 
     pub fn count(&mut self, records: usize) {
         self.records += records as u64;
-        if self.last_report.elapsed() >= REPORT_EVERY {
+        if self.last_report.is_none_or(|at| at.elapsed() >= REPORT_EVERY) {
             self.report();
         }
     }
@@ -79,7 +80,7 @@ impl Stages {
 
     pub fn report(&mut self) {
         eprintln!("{}", self.line());
-        self.last_report = Instant::now();
+        self.last_report = Some(Instant::now());
     }
 }
 
