@@ -1,35 +1,12 @@
-import type { BenchResults, RunResult } from "../results/types.ts";
+import type { RunResult } from "../results/types.ts";
+import { countingRun as run, resultsOf } from "./__fixtures__/counting-run.ts";
 import { answerSection, rankRows } from "./answer.ts";
 
-const quiet = { speedIndexBefore: 600_000, speedIndexAfter: 600_000, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: false, noisyBecause: [] };
-
-/** A counting run (valid, settled, quiet, keep-up) of `product` at `rate` costing `micros`. */
-function run(product: string, rate: number, micros: number, extra: Partial<RunResult> = {}): RunResult {
-  return {
-    product,
-    status: "ok",
-    settled: true,
-    conditions: quiet,
-    startedAt: "2026-12-01T18:00:00.000Z",
-    settings: { offeredRate: rate, warmupSec: 10, windowSec: 20, parallelism: 2, seed: 1 },
-    row: { delivery: "", processing: "", engine: "", scaling: "", decode: "" },
-    versions: {},
-    deviations: [],
-    notes: [],
-    consumedSource: "group offsets",
-    throughput: { offeredPerSec: rate, consumedPerSec: rate, regime: "keep-up", lagDrift: 0, cpuAvg: 50, rowsPerCore: 1e6 / micros, rowsPerGb: 1, cpuMicrosPerInference: micros, outputPerSec: rate, extraRecordsPerRecord: 0 },
-    gendataWarnings: [],
-    ticks: [],
-    ...extra,
-  };
-}
-
-const page = (runs: RunResult[]): BenchResults => ({ runs }) as unknown as BenchResults;
 const native = { floorFor: "native" };
 
 describe("the answer's cost as a multiple of the native floor", () => {
   const runs = [run("rust", 40_000, 2.5, native), run("rust", 10_000, 4, native), run("plain", 40_000, 10, { floorFor: "python" }), run("framework", 10_000, 20), run("jvm", 20_000, 7)];
-  const results = page(runs);
+  const results = resultsOf(runs);
 
   it("divides each row's median by the native row's at the same rate, and says nothing where the native row has no run there", () => {
     const ranked = rankRows(results, [runs[0], runs[2], runs[3], runs[4]] as RunResult[]);
@@ -48,7 +25,7 @@ describe("the answer's cost as a multiple of the native floor", () => {
     expect(text).toMatch(/\| 2 \| jvm \| 20,000 \| 7\.00 \(7\.00\) \| [^|]+ \| – \|/);
     expect(text).toContain("× native floor: the row's median µs per inference over the native row's median at the same rate");
 
-    const withoutNative = answerSection(page([runs[2], runs[3]] as RunResult[]), [runs[2], runs[3]] as RunResult[], []).join("\n");
+    const withoutNative = answerSection(resultsOf([runs[2], runs[3]] as RunResult[]), [runs[2], runs[3]] as RunResult[], []).join("\n");
     expect(withoutNative).not.toContain("× native floor");
   });
 });
