@@ -84,7 +84,9 @@ pub fn decode(bytes: &[u8]) -> Result<Scorable, String> {
     match sonic_rs::from_slice::<Decoded>(bytes) {
         Ok(Decoded::Object(record)) => record.into_scorable(),
         Ok(Decoded::Other(kind)) => Err(format!("not a JSON object: {kind}")),
-        Err(error) => Err(format!("not JSON: {error}")),
+        // sonic-rs follows its message with the input around the error on further lines (raw
+        // bytes for a binary value): the reason is its first line, so a skip stays one log line.
+        Err(error) => Err(format!("not JSON: {}", error.to_string().lines().next().unwrap_or("unreadable"))),
     }
 }
 
@@ -311,6 +313,7 @@ mod tests {
     #[test]
     fn gives_the_kits_reasons() {
         let reason = |text: &str| decode(text.as_bytes()).unwrap_err();
+        let reason_of = |bytes: &[u8]| decode(bytes).unwrap_err();
         assert_eq!(reason(r#"[{"event_id":"p1"}]"#), "not a JSON object: list");
         assert_eq!(reason(r#"{"ts_ms":1}"#), "no event_id string");
         assert_eq!(reason(r#"{"event_id":"p1","ts_ms":"yesterday"}"#), "ts_ms is not a finite number: 'yesterday'");
@@ -318,6 +321,8 @@ mod tests {
         assert_eq!(reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":1,"queue_depth":null}"#), "queue_depth is not a finite number: None");
         assert_eq!(reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":1,"queue_depth":1,"cpu_usage":1}"#), "error_count is not a finite number: None");
         assert!(reason("").starts_with("not JSON: "));
+        let binary = reason_of(&[0x00, 0xff, 0xfe, b'{', b'"', 0x80, b'\n', b'x']);
+        assert!(binary.starts_with("not JSON: ") && !binary.contains('\n'), "{binary:?}");
         assert!(reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":1e999,"queue_depth":3,"cpu_usage":40,"error_count":1}"#).len() > 0);
     }
 
