@@ -34,9 +34,13 @@ impl Card {
     pub fn load(models_dir: &Path) -> Result<Card, String> {
         let path = models_dir.join("risk_mlp.card.json");
         let text = std::fs::read(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
-        let card: Card = sonic_rs::from_slice(&text).map_err(|e| format!("parsing {}: {e}", path.display()))?;
+        let card: Card =
+            sonic_rs::from_slice(&text).map_err(|e| format!("parsing {}: {e}", path.display()))?;
         if card.features != METRICS {
-            return Err(format!("the card's features {:?} are not the record's {METRICS:?}", card.features));
+            return Err(format!(
+                "the card's features {:?} are not the record's {METRICS:?}",
+                card.features
+            ));
         }
         Ok(card)
     }
@@ -45,7 +49,10 @@ impl Card {
     pub fn maxima(&self) -> Result<[f64; 4], String> {
         let mut maxima = [0.0; 4];
         for (slot, name) in maxima.iter_mut().zip(METRICS) {
-            *slot = *self.maxima.get(name).ok_or_else(|| format!("the card has no maximum for {name}"))?;
+            *slot = *self
+                .maxima
+                .get(name)
+                .ok_or_else(|| format!("the card has no maximum for {name}"))?;
         }
         Ok(maxima)
     }

@@ -17,6 +17,9 @@ mod tests {
     #[test]
     fn divides_and_clips() {
         let maxima = [5000.0, 1000.0, 100.0, 50.0];
-        assert_eq!(feature_row(&[2500.0, 1500.0, -3.0, 5.0], &maxima), [0.5, 1.0, 0.0, 0.1]);
+        assert_eq!(
+            feature_row(&[2500.0, 1500.0, -3.0, 5.0], &maxima),
+            [0.5, 1.0, 0.0, 0.1]
+        );
     }
 }

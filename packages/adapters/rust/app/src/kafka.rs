@@ -23,19 +23,33 @@ pub struct Logged {
 
 impl Logged {
     fn new(name: &'static str) -> Logged {
-        Logged { name, first_failure: Mutex::new(None) }
+        Logged {
+            name,
+            first_failure: Mutex::new(None),
+        }
     }
 
     /// The first failed delivery since the last call, if any.
     pub fn take_failure(&self) -> Option<String> {
-        self.first_failure.lock().map(|mut f| f.take()).unwrap_or(None)
+        self.first_failure
+            .lock()
+            .map(|mut f| f.take())
+            .unwrap_or(None)
     }
 }
 
 impl ClientContext for Logged {
     fn log(&self, level: RDKafkaLogLevel, fac: &str, message: &str) {
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
-        eprintln!("%{}|{}.{:03}|{fac}|{}| {message}", level as i32, now.as_secs(), now.subsec_millis(), self.name);
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        eprintln!(
+            "%{}|{}.{:03}|{fac}|{}| {message}",
+            level as i32,
+            now.as_secs(),
+            now.subsec_millis(),
+            self.name
+        );
     }
 
     fn error(&self, error: KafkaError, reason: &str) {
@@ -62,7 +76,10 @@ fn config(shared: &BTreeMap<String, String>, bootstrap: &str) -> ClientConfig {
     for (name, value) in shared {
         config.set(name, value);
     }
-    config.set("bootstrap.servers", bootstrap).set("debug", "conf").set_log_level(RDKafkaLogLevel::Debug);
+    config
+        .set("bootstrap.servers", bootstrap)
+        .set("debug", "conf")
+        .set_log_level(RDKafkaLogLevel::Debug);
     config
 }
 
@@ -84,7 +101,11 @@ pub fn producer(env: &BenchEnv) -> Result<BaseProducer<Logged>, String> {
 
 /// Up to `max` messages, or what arrived within `wait` (librdkafka's batch consume does the
 /// same). A consumer error is printed and the batch goes on; a fatal one ends the app.
-pub fn poll_batch<'c>(consumer: &'c BaseConsumer<Logged>, max: usize, wait: Duration) -> Result<Vec<BorrowedMessage<'c>>, String> {
+pub fn poll_batch<'c>(
+    consumer: &'c BaseConsumer<Logged>,
+    max: usize,
+    wait: Duration,
+) -> Result<Vec<BorrowedMessage<'c>>, String> {
     let deadline = Instant::now() + wait;
     let mut batch = Vec::new();
     while batch.len() < max {

@@ -50,7 +50,8 @@ fn main() -> ExitCode {
 fn stop_flag() -> Result<Arc<AtomicBool>, String> {
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
-        signal_hook::flag::register(signal, Arc::clone(&stop)).map_err(|e| format!("signal handler: {e}"))?;
+        signal_hook::flag::register(signal, Arc::clone(&stop))
+            .map_err(|e| format!("signal handler: {e}"))?;
     }
     Ok(stop)
 }
@@ -60,31 +61,60 @@ fn run() -> Result<(), String> {
     let card = Card::load(&env.models_dir)?;
     let mut model = Model::load(&env.onnxruntime, &env.models_dir, &card)?;
     let worst = model.check_probes(&card)?;
-    eprintln!("model: {} probe rows reproduced, max error {worst:.2e} (tolerance {:.0e}); {}", card.probes.len(), card.tolerance, ort::info());
+    eprintln!(
+        "model: {} probe rows reproduced, max error {worst:.2e} (tolerance {:.0e}); {}",
+        card.probes.len(),
+        card.tolerance,
+        ort::info()
+    );
     let stop = stop_flag()?;
 
     let consumer = kafka::consumer(&env)?;
     let producer = kafka::producer(&env)?;
-    consumer.subscribe(&[env.input_topic.as_str()]).map_err(|e| format!("subscribe: {e}"))?;
+    consumer
+        .subscribe(&[env.input_topic.as_str()])
+        .map_err(|e| format!("subscribe: {e}"))?;
     println!("BENCH_READY rust consuming {}", env.input_topic);
-    std::io::stdout().flush().map_err(|e| format!("stdout: {e}"))?;
+    std::io::stdout()
+        .flush()
+        .map_err(|e| format!("stdout: {e}"))?;
 
-    let mut pipeline = Pipeline { model, maxima: card.maxima()?, producer: &producer, output_topic: env.output_topic.clone(), skipped: 0, stages: Stages::new() };
+    let mut pipeline = Pipeline {
+        model,
+        maxima: card.maxima()?,
+        producer: &producer,
+        output_topic: env.output_topic.clone(),
+        skipped: 0,
+        stages: Stages::new(),
+    };
     let result = consume(&consumer, &mut pipeline, &stop);
     pipeline.stages.report();
-    producer.flush(Timeout::Never).map_err(|e| format!("final flush: {e}"))?;
+    producer
+        .flush(Timeout::Never)
+        .map_err(|e| format!("final flush: {e}"))?;
     result
 }
 
-fn consume(consumer: &rdkafka::consumer::BaseConsumer<kafka::Logged>, pipeline: &mut Pipeline<'_>, stop: &AtomicBool) -> Result<(), String> {
+fn consume(
+    consumer: &rdkafka::consumer::BaseConsumer<kafka::Logged>,
+    pipeline: &mut Pipeline<'_>,
+    stop: &AtomicBool,
+) -> Result<(), String> {
     while !stop.load(Ordering::Relaxed) {
-        let messages = pipeline.stages.time(Stage::Fetch, || kafka::poll_batch(consumer, BATCH, BATCH_WAIT))?;
+        let messages = pipeline.stages.time(Stage::Fetch, || {
+            kafka::poll_batch(consumer, BATCH, BATCH_WAIT)
+        })?;
         if messages.is_empty() {
             continue;
         }
         pipeline.run(&messages)?;
         // Every message of the batch, skipped ones included, is done: commit the consumer's position.
-        pipeline.stages.time(Stage::Fetch, || consumer.commit_consumer_state(CommitMode::Sync)).map_err(|e| format!("commit: {e}"))?;
+        pipeline
+            .stages
+            .time(Stage::Fetch, || {
+                consumer.commit_consumer_state(CommitMode::Sync)
+            })
+            .map_err(|e| format!("commit: {e}"))?;
     }
     Ok(())
 }

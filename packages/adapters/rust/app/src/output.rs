@@ -28,7 +28,15 @@ impl Serialize for TsMs<'_> {
 /// Appends the output record's JSON to `out`. The risk is the model's float32, widened as the
 /// Python rows' float() does.
 pub fn encode(out: &mut Vec<u8>, event_id: &str, ts_ms: &Field, risk: f32) -> Result<(), String> {
-    sonic_rs::to_writer(out, &Output { event_id, ts_ms: TsMs(ts_ms), risk: f64::from(risk) }).map_err(|e| format!("encoding {event_id:?}: {e}"))
+    sonic_rs::to_writer(
+        out,
+        &Output {
+            event_id,
+            ts_ms: TsMs(ts_ms),
+            risk: f64::from(risk),
+        },
+    )
+    .map_err(|e| format!("encoding {event_id:?}: {e}"))
 }
 
 #[cfg(test)]
@@ -39,6 +47,9 @@ mod tests {
     fn writes_the_three_fields_with_event_id_escaped() {
         let mut out = Vec::new();
         encode(&mut out, "e1/\"é\"\n", &Field::Unsigned(1764547200000), 0.5).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), r#"{"event_id":"e1/\"é\"\n","ts_ms":1764547200000,"risk":0.5}"#);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            r#"{"event_id":"e1/\"é\"\n","ts_ms":1764547200000,"risk":0.5}"#
+        );
     }
 }

@@ -37,13 +37,21 @@ impl Pipeline<'_> {
                 Ok(record) => scorable.push(record),
                 Err(reason) => {
                     self.skipped += 1;
-                    eprintln!("skipped record at offset {offset}: {reason} (skipped {})", self.skipped);
+                    eprintln!(
+                        "skipped record at offset {offset}: {reason} (skipped {})",
+                        self.skipped
+                    );
                 }
             }
         }
         if !scorable.is_empty() {
             let maxima = self.maxima;
-            let rows: Vec<f32> = self.stages.time(Stage::Features, || scorable.iter().flat_map(|r| feature_row(&r.metrics, &maxima)).collect());
+            let rows: Vec<f32> = self.stages.time(Stage::Features, || {
+                scorable
+                    .iter()
+                    .flat_map(|r| feature_row(&r.metrics, &maxima))
+                    .collect()
+            });
             let model = &mut self.model;
             let risks = self.stages.time(Stage::Model, || model.score(&rows))?;
             self.publish(&scorable, &risks)?;
@@ -79,20 +87,32 @@ impl Pipeline<'_> {
     /// app before the batch is committed, so it is read again.
     fn delivered(&mut self) -> Result<(), String> {
         let producer = self.producer;
-        self.stages.time(Stage::Produce, || producer.flush(Timeout::Never)).map_err(|e| format!("flush: {e}"))?;
+        self.stages
+            .time(Stage::Produce, || producer.flush(Timeout::Never))
+            .map_err(|e| format!("flush: {e}"))?;
         match producer.context().take_failure() {
-            Some(failure) => Err(format!("{failure}; the batch is not committed and will be read again")),
+            Some(failure) => Err(format!(
+                "{failure}; the batch is not committed and will be read again"
+            )),
             None => Ok(()),
         }
     }
 }
 
 fn decode_batch(messages: &[BorrowedMessage<'_>]) -> Vec<(i64, Result<Scorable, String>)> {
-    messages.iter().map(|m| (m.offset(), decode(m.payload().unwrap_or_default()))).collect()
+    messages
+        .iter()
+        .map(|m| (m.offset(), decode(m.payload().unwrap_or_default())))
+        .collect()
 }
 
 /// One produce(), keyed by the record's partition_key; waits for room when the queue is full.
-fn send(producer: &BaseProducer<Logged>, topic: &str, value: &[u8], key: Option<&str>) -> Result<(), String> {
+fn send(
+    producer: &BaseProducer<Logged>,
+    topic: &str,
+    value: &[u8],
+    key: Option<&str>,
+) -> Result<(), String> {
     loop {
         let mut record = BaseRecord::to(topic).payload(value);
         if let Some(key) = key {
@@ -100,7 +120,9 @@ fn send(producer: &BaseProducer<Logged>, topic: &str, value: &[u8], key: Option<
         }
         match producer.send(record) {
             Ok(()) => return Ok(()),
-            Err((KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull), _)) => producer.poll(QUEUE_FULL_WAIT),
+            Err((KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull), _)) => {
+                producer.poll(QUEUE_FULL_WAIT)
+            }
             Err((error, _)) => return Err(format!("produce: {error}")),
         }
     }

@@ -86,7 +86,10 @@ pub fn decode(bytes: &[u8]) -> Result<Scorable, String> {
         Ok(Decoded::Other(kind)) => Err(format!("not a JSON object: {kind}")),
         // sonic-rs follows its message with the input around the error on further lines (raw
         // bytes for a binary value): the reason is its first line, so a skip stays one log line.
-        Err(error) => Err(format!("not JSON: {}", error.to_string().lines().next().unwrap_or("unreadable"))),
+        Err(error) => Err(format!(
+            "not JSON: {}",
+            error.to_string().lines().next().unwrap_or("unreadable")
+        )),
     }
 }
 
@@ -108,13 +111,20 @@ impl Record {
             Some(Field::Text(key)) => Some(key),
             _ => None,
         };
-        Ok(Scorable { event_id, ts_ms, metrics, key })
+        Ok(Scorable {
+            event_id,
+            ts_ms,
+            metrics,
+            key,
+        })
     }
 }
 
 fn finite(name: &str, value: &Option<Field>) -> Result<f64, String> {
     let value = value.as_ref().unwrap_or(&Field::Null);
-    value.finite_number().ok_or_else(|| format!("{name} is not a finite number: {}", value.repr()))
+    value
+        .finite_number()
+        .ok_or_else(|| format!("{name} is not a finite number: {}", value.repr()))
 }
 
 /// The top-level value: a record, or the Python type name of what came instead.
@@ -316,13 +326,28 @@ mod tests {
         let reason_of = |bytes: &[u8]| decode(bytes).unwrap_err();
         assert_eq!(reason(r#"[{"event_id":"p1"}]"#), "not a JSON object: list");
         assert_eq!(reason(r#"{"ts_ms":1}"#), "no event_id string");
-        assert_eq!(reason(r#"{"event_id":"p1","ts_ms":"yesterday"}"#), "ts_ms is not a finite number: 'yesterday'");
-        assert_eq!(reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":true}"#), "latency_ms is not a finite number: True");
-        assert_eq!(reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":1,"queue_depth":null}"#), "queue_depth is not a finite number: None");
-        assert_eq!(reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":1,"queue_depth":1,"cpu_usage":1}"#), "error_count is not a finite number: None");
+        assert_eq!(
+            reason(r#"{"event_id":"p1","ts_ms":"yesterday"}"#),
+            "ts_ms is not a finite number: 'yesterday'"
+        );
+        assert_eq!(
+            reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":true}"#),
+            "latency_ms is not a finite number: True"
+        );
+        assert_eq!(
+            reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":1,"queue_depth":null}"#),
+            "queue_depth is not a finite number: None"
+        );
+        assert_eq!(
+            reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":1,"queue_depth":1,"cpu_usage":1}"#),
+            "error_count is not a finite number: None"
+        );
         assert!(reason("").starts_with("not JSON: "));
         let binary = reason_of(&[0x00, 0xff, 0xfe, b'{', b'"', 0x80, b'\n', b'x']);
-        assert!(binary.starts_with("not JSON: ") && !binary.contains('\n'), "{binary:?}");
+        assert!(
+            binary.starts_with("not JSON: ") && !binary.contains('\n'),
+            "{binary:?}"
+        );
         assert!(reason(r#"{"event_id":"p1","ts_ms":1,"latency_ms":1e999,"queue_depth":3,"cpu_usage":40,"error_count":1}"#).len() > 0);
     }
 
@@ -330,6 +355,9 @@ mod tests {
     fn keeps_the_last_of_a_repeated_key_and_ignores_nested_decoys() {
         let text = r#"{"meta":{"event_id":"decoy","latency_ms":4999},"event_id":"x","event_id":"e3","ts_ms":2,"latency_ms":1,"queue_depth":1,"cpu_usage":1,"error_count":1}"#;
         let scorable = decode(text.as_bytes()).unwrap();
-        assert_eq!((scorable.event_id.as_str(), scorable.metrics[0]), ("e3", 1.0));
+        assert_eq!(
+            (scorable.event_id.as_str(), scorable.metrics[0]),
+            ("e3", 1.0)
+        );
     }
 }

@@ -36,7 +36,8 @@ impl BenchEnv {
 
 /// A JSON object of librdkafka properties as the text values librdkafka's configuration takes.
 pub fn client_settings(json: &str) -> Result<BTreeMap<String, String>, String> {
-    let values: BTreeMap<String, sonic_rs::Value> = sonic_rs::from_str(json).map_err(|e| format!("client settings {json}: {e}"))?;
+    let values: BTreeMap<String, sonic_rs::Value> =
+        sonic_rs::from_str(json).map_err(|e| format!("client settings {json}: {e}"))?;
     Ok(values
         .into_iter()
         .map(|(name, value)| {
@@ -56,8 +57,19 @@ mod tests {
 
     #[test]
     fn reads_strings_numbers_and_flags_as_librdkafka_text() {
-        let settings = client_settings(r#"{"acks":"all","enable.idempotence":true,"linger.ms":5}"#).unwrap();
-        let pairs: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        assert_eq!(pairs, [("acks", "all"), ("enable.idempotence", "true"), ("linger.ms", "5")]);
+        let settings =
+            client_settings(r#"{"acks":"all","enable.idempotence":true,"linger.ms":5}"#).unwrap();
+        let pairs: Vec<(&str, &str)> = settings
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("acks", "all"),
+                ("enable.idempotence", "true"),
+                ("linger.ms", "5")
+            ]
+        );
     }
 }

@@ -16,7 +16,14 @@ pub enum Stage {
     Produce,
 }
 
-pub const STAGES: [Stage; 6] = [Stage::Fetch, Stage::Decode, Stage::Features, Stage::Model, Stage::Encode, Stage::Produce];
+pub const STAGES: [Stage; 6] = [
+    Stage::Fetch,
+    Stage::Decode,
+    Stage::Features,
+    Stage::Model,
+    Stage::Encode,
+    Stage::Produce,
+];
 
 /// Often enough for a profile phase of a few seconds to read its stages between two lines.
 const REPORT_EVERY: Duration = Duration::from_secs(1);
@@ -36,7 +43,10 @@ impl Stage {
 
 /// This thread's CPU time so far.
 fn thread_cpu() -> Duration {
-    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // CLOCK_THREAD_CPUTIME_ID cannot fail for the calling thread.
     unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
     Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
@@ -51,7 +61,11 @@ pub struct Stages {
 
 impl Stages {
     pub fn new() -> Stages {
-        Stages { cpu: [Duration::ZERO; STAGES.len()], records: 0, last_report: None }
+        Stages {
+            cpu: [Duration::ZERO; STAGES.len()],
+            records: 0,
+            last_report: None,
+        }
     }
 
     /// Runs `work`, adding the CPU it took on this thread to `stage`.
@@ -64,7 +78,10 @@ impl Stages {
 
     pub fn count(&mut self, records: usize) {
         self.records += records as u64;
-        if self.last_report.is_none_or(|at| at.elapsed() >= REPORT_EVERY) {
+        if self
+            .last_report
+            .is_none_or(|at| at.elapsed() >= REPORT_EVERY)
+        {
             self.report();
         }
     }
@@ -73,7 +90,11 @@ impl Stages {
     pub fn line(&self) -> String {
         let mut line = format!("BENCH_STAGES records={}", self.records);
         for stage in STAGES {
-            line.push_str(&format!(" {}_us={}", stage.name(), self.cpu[stage as usize].as_micros()));
+            line.push_str(&format!(
+                " {}_us={}",
+                stage.name(),
+                self.cpu[stage as usize].as_micros()
+            ));
         }
         line
     }
@@ -91,11 +112,16 @@ mod tests {
     #[test]
     fn adds_cpu_to_the_stage_that_spent_it() {
         let mut stages = Stages::new();
-        let sum = stages.time(Stage::Decode, || (0..2_000_000u64).fold(0u64, |a, x| std::hint::black_box(a.wrapping_add(x * x))));
+        let sum = stages.time(Stage::Decode, || {
+            (0..2_000_000u64).fold(0u64, |a, x| std::hint::black_box(a.wrapping_add(x * x)))
+        });
         assert!(sum > 0);
         stages.count(3);
         let line = stages.line();
-        assert!(line.starts_with("BENCH_STAGES records=3 fetch_us=0 decode_us="), "{line}");
+        assert!(
+            line.starts_with("BENCH_STAGES records=3 fetch_us=0 decode_us="),
+            "{line}"
+        );
         assert!(!line.contains("decode_us=0 "), "{line}");
     }
 }
