@@ -5,8 +5,10 @@
  * clean stop with nothing left running; then poison pills skipped, counted and committed.
  */
 import { join } from "node:path";
+import { execa } from "execa";
 import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot } from "@bench/core";
 import { scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { APP_DIR, cargoBuildCommand } from "../../src/build.ts";
 import { rust } from "../../src/product.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
@@ -33,6 +35,13 @@ describe("rust adapter", () => {
     expect(again.ok && again.found).toEqual(prep.found);
     expect(logged).toEqual([]);
   }, 1_800_000);
+
+  it("passes the app's own unit tests (the record rule's reasons, the output's escaping), on the build's compiled crates", async () => {
+    const build = cargoBuildCommand(APP_DIR, join(cacheDir, "target"));
+    const result = await execa("cargo", ["test", "--release", "--locked"], { cwd: build.cwd, env: build.env, reject: false, all: true });
+    expect(result.exitCode).toBe(0);
+    expect(String(result.all)).toMatch(/^test result: ok\. [1-9]\d* passed; 0 failed/m);
+  }, 900_000);
 
   it("scores every fixture record with the reference risk and commits, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(rust, { bootstrap, cacheDir, topicPrefix: "rust-it", log, keepRunning: true });
