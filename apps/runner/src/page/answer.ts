@@ -5,7 +5,7 @@
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { dec2, int, table } from "./format.ts";
-import { nativeFloorMicros } from "./framework-adds.ts";
+import { nativeFloorAt } from "./framework-adds.ts";
 import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
 import { microsAtReference } from "./speed.ts";
 
@@ -16,8 +16,10 @@ export interface RankedRow {
   micros: { min: number; median: number; max: number };
   rowsPerCore: { min: number; median: number; max: number };
   atReference?: number;
-  /** The row's median µs over the native floor's at the same rate in this bench, when it has counting runs there. */
+  /** The row's median µs over the native floor's at the same rate in this bench, when the page has one there. */
   timesNative?: number;
+  /** The native floor's figure at this rate is interpolated between two rates it ran at. */
+  nativeInterpolated?: boolean;
 }
 
 /** Rows that count, cheapest first by median µs CPU per inference over their counting runs at the row's rate. */
@@ -29,7 +31,7 @@ export function rankRows(results: BenchResults, measured: readonly RunResult[]):
       const spread = spreadOf(results, run);
       const atReference = spread?.cpuMicrosAtReference?.median ?? microsAtReference(run);
       const micros = spread?.cpuMicrosPerInference ?? { min: t.cpuMicrosPerInference, median: t.cpuMicrosPerInference, max: t.cpuMicrosPerInference };
-      const native = nativeFloorMicros(results, run.settings.offeredRate);
+      const native = nativeFloorAt(results, run.settings.offeredRate);
       return {
         run,
         rate: run.settings.offeredRate,
@@ -37,7 +39,7 @@ export function rankRows(results: BenchResults, measured: readonly RunResult[]):
         micros,
         rowsPerCore: spread?.rowsPerCore ?? { min: t.rowsPerCore, median: t.rowsPerCore, max: t.rowsPerCore },
         ...(atReference !== undefined ? { atReference } : {}),
-        ...(native !== undefined && native > 0 ? { timesNative: micros.median / native } : {}),
+        ...(native !== undefined && native.micros > 0 ? { timesNative: micros.median / native.micros, ...(native.between ? { nativeInterpolated: true } : {}) } : {}),
       };
     })
     .sort((a, b) => a.micros.median - b.micros.median);
@@ -57,7 +59,7 @@ function firstClause(reason: string): string {
 }
 
 const TIMES_NATIVE_NOTE =
-  "× native floor: the row's median µs per inference over the native row's median at the same rate in this bench, what the row costs as a multiple of what the machine needs for the same work; – where the native row has no counting run at that rate (rates below a row's knee carry more fixed cost per record, so only same-rate figures are divided).";
+  "× native floor: the row's median µs per inference over the native row's median at the same rate in this bench, what the row costs as a multiple of what the machine needs for the same work (rates below a knee carry more fixed cost per record, so only same-rate figures are divided). ≈: the native row did not run at that rate (a knee refined between climb rates), so its figure there is interpolated between its runs at the nearest rates below and above, its CPU per second taken as linear in the rate; –: it has no counting run on both sides.";
 
 /** The ranking; the × native floor column only when the page has a native floor to divide by. */
 function rankingTable(ranked: readonly RankedRow[]): string[] {
@@ -66,7 +68,7 @@ function rankingTable(ranked: readonly RankedRow[]): string[] {
   const rows = ranked.map((r, i) => [
     String(i + 1), `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, int(r.rate),
     `${dec2(r.micros.median)} (${range(r.micros, dec2)})`, r.atReference !== undefined ? dec2(r.atReference) : "–",
-    ...(withNative ? [r.timesNative !== undefined ? `${r.timesNative.toFixed(2)}×` : "–"] : []),
+    ...(withNative ? [r.timesNative !== undefined ? `${r.nativeInterpolated ? "≈" : ""}${r.timesNative.toFixed(2)}×` : "–"] : []),
     `${int(r.rowsPerCore.median)} (${range(r.rowsPerCore, int)})`, String(r.runs),
   ]);
   return [table(header, rows)];

@@ -1,5 +1,5 @@
 import { countingRun as run, resultsOf } from "./__fixtures__/counting-run.ts";
-import { frameworkAdds, frameworkAddsSection, nativeFloorMicros, startSpan } from "./framework-adds.ts";
+import { frameworkAdds, frameworkAddsSection, nativeFloorAt, startSpan } from "./framework-adds.ts";
 
 describe("what the framework adds", () => {
   it("subtracts the floor's median µs from a same-runtime row's at every rate both kept up with, highest rate first", () => {
@@ -54,12 +54,23 @@ describe("what the framework adds", () => {
     ]);
   });
 
-  it("gives the native floor's median at a rate, and nothing without one or at a rate it has no counting run", () => {
+  it("gives the native floor's median at a rate it ran at, interpolates its CPU per second between the nearest rates around one it did not, and nothing without both", () => {
     const native = { floorFor: "native" };
-    const page = resultsOf([run("rust", 10_000, 2, native), run("rust", 10_000, 3, native), run("rust", 20_000, 9, { ...native, settled: false }), run("plain", 20_000, 10, { floorFor: "python" })]);
-    expect(nativeFloorMicros(page, 10_000)).toBe(2.5);
-    expect(nativeFloorMicros(page, 20_000)).toBeUndefined();
-    expect(nativeFloorMicros(resultsOf([run("plain", 10_000, 10, { floorFor: "python" })]), 10_000)).toBeUndefined();
+    const page = resultsOf([
+      run("rust", 10_000, 2, native),
+      run("rust", 10_000, 3, native),
+      run("rust", 40_000, 2, native),
+      // unsettled: not a counting run, so 20,000/s is interpolated
+      run("rust", 20_000, 9, { ...native, settled: false }),
+      run("plain", 20_000, 10, { floorFor: "python" }),
+    ]);
+    expect(nativeFloorAt(page, 10_000)).toEqual({ micros: 2.5 });
+    // CPU per second: 25,000 µs at 10k/s, 80,000 at 40k/s; at 20k/s 25,000 + 55,000 / 3 µs over 20,000 records
+    expect(nativeFloorAt(page, 20_000)?.between).toEqual([10_000, 40_000]);
+    expect(nativeFloorAt(page, 20_000)?.micros).toBeCloseTo((25_000 + 55_000 / 3) / 20_000, 12);
+    expect(nativeFloorAt(page, 80_000)).toBeUndefined();
+    expect(nativeFloorAt(page, 5_000)).toBeUndefined();
+    expect(nativeFloorAt(resultsOf([run("plain", 10_000, 10, { floorFor: "python" })]), 10_000)).toBeUndefined();
   });
 
   it("writes a span of start times on one day once", () => {

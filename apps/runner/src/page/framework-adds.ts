@@ -54,11 +54,32 @@ function readsAgainst(run: RunResult, runtime: string): boolean {
   return !run.passthrough && (runtime === NATIVE_FLOOR || run.versions[runtime] !== undefined);
 }
 
-/** The native floor's median µs CPU per record over its counting runs at `rate`; undefined without a native floor or such runs. */
-export function nativeFloorMicros(results: BenchResults, rate: number): number | undefined {
+/** The native floor's µs CPU per record at a rate: measured there, or interpolated between two rates it was measured at. */
+export interface NativeFloorAt {
+  micros: number;
+  /** The rates the figure is interpolated between; absent when the native row ran at the rate itself. */
+  between?: [number, number];
+}
+
+/**
+ * The native floor's median µs CPU per record over its counting runs at `rate`. Without runs
+ * there (a knee refined between climb rates), the CPU per second at the nearest rates below and
+ * above, taken as linear in the rate between them (a fixed cost per second plus a cost per
+ * record), gives the figure; undefined without a native floor or without runs on both sides.
+ */
+export function nativeFloorAt(results: BenchResults, rate: number): NativeFloorAt | undefined {
   const floor = floorsOf(results).find(([, runtime]) => runtime === NATIVE_FLOOR)?.[0];
-  const runs = results.runs.filter((r) => r.product === floor && r.settings.offeredRate === rate && countsAsResult(r));
-  return runs.length > 0 ? median(runs.map(micros)) : undefined;
+  const byRate = floor === undefined ? undefined : countingByRate(results.runs).get(floor);
+  if (!byRate) return undefined;
+  const at = (r: number): number => median((byRate.get(r) as RunResult[]).map(micros));
+  if (byRate.has(rate)) return { micros: at(rate) };
+  const rates = [...byRate.keys()].sort((a, b) => a - b);
+  const below = rates.filter((r) => r < rate).at(-1);
+  const above = rates.find((r) => r > rate);
+  if (below === undefined || above === undefined) return undefined;
+  const [cpuBelow, cpuAbove] = [at(below) * below, at(above) * above];
+  const cpu = cpuBelow + ((cpuAbove - cpuBelow) * (rate - below)) / (above - below);
+  return { micros: cpu / rate, between: [below, above] };
 }
 
 /** Every (row, floor, shared keep-up rate) pair, the native floor's first, rows in page order, rates high to low. */
