@@ -4,7 +4,8 @@
  * `BENCH_STAGES records=N fetch_us=… decode_us=… …` line every second into its log (the rust
  * row does). Over the profile phase, the difference between the last line before and the last
  * line after is that thread's CPU per stage, turned into one "stage:<name>" stack per stage
- * (count = µs) for the row's frame rules to classify like any profiler's stacks.
+ * (count = µs) for the row's frame rules to classify like any profiler's stacks. The app's CPU
+ * outside its stages comes as one more (untimed_us), which no rule claims: other, as always.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -115,6 +115,8 @@ fn consume(
                 consumer.commit_consumer_state(CommitMode::Sync)
             })
             .map_err(|e| format!("commit: {e}"))?;
+        // Handing the batch's messages back to librdkafka is the consumer's work too.
+        pipeline.stages.time(Stage::Fetch, || drop(messages));
     }
     Ok(())
 }

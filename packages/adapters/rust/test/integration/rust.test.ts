@@ -57,7 +57,7 @@ describe("rust adapter", () => {
     expect(effectiveSettingsMismatches(logText, KAFKA_SETTINGS)).toEqual([]);
     // The app checked the card's probe rows before it consumed, and times its own stages.
     expect(logText).toMatch(/^model: \d+ probe rows reproduced, max error /m);
-    expect(logText).toMatch(/^BENCH_STAGES records=\d+ fetch_us=\d+ decode_us=\d+ features_us=\d+ model_us=\d+ encode_us=\d+ produce_us=\d+$/m);
+    expect(logText).toMatch(/^BENCH_STAGES records=\d+ fetch_us=\d+ decode_us=\d+ features_us=\d+ model_us=\d+ encode_us=\d+ produce_us=\d+ untimed_us=\d+$/m);
 
     // SIGTERM ends the loop after the batch in hand is delivered and committed: exit code 0.
     expect(await run.stop()).toEqual({ exit: { code: 0, signal: null }, aliveAfterStop: [] });
