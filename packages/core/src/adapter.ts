@@ -176,7 +176,8 @@ export interface Product<Found = unknown> {
    * This row is the plain client every row of one runtime sits on (the floor): the page states,
    * for each other row whose `versions` name that runtime (e.g. "python"), that row's µs per
    * record minus this row's at the same rate, measured in the same bench ("what the framework
-   * adds"). Absent: the row is no floor.
+   * adds"). "native" (the compiled row with no runtime) is the floor of every row: the page reads
+   * each row against it and gives each row's cost as a multiple of it. Absent: the row is no floor.
    */
   floorFor?: string;
 }

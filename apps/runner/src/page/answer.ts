@@ -5,6 +5,7 @@
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { dec2, int, table } from "./format.ts";
+import { nativeFloorAt } from "./framework-adds.ts";
 import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
 import { microsAtReference } from "./speed.ts";
 
@@ -15,6 +16,10 @@ export interface RankedRow {
   micros: { min: number; median: number; max: number };
   rowsPerCore: { min: number; median: number; max: number };
   atReference?: number;
+  /** The row's median µs over the native floor's at the same rate in this bench, when the page has one there. */
+  timesNative?: number;
+  /** The native floor's figure at this rate is interpolated between two rates it ran at. */
+  nativeInterpolated?: boolean;
 }
 
 /** Rows that count, cheapest first by median µs CPU per inference over their counting runs at the row's rate. */
@@ -25,13 +30,16 @@ export function rankRows(results: BenchResults, measured: readonly RunResult[]):
       const t = run.throughput!;
       const spread = spreadOf(results, run);
       const atReference = spread?.cpuMicrosAtReference?.median ?? microsAtReference(run);
+      const micros = spread?.cpuMicrosPerInference ?? { min: t.cpuMicrosPerInference, median: t.cpuMicrosPerInference, max: t.cpuMicrosPerInference };
+      const native = nativeFloorAt(results, run.settings.offeredRate);
       return {
         run,
         rate: run.settings.offeredRate,
         runs: spread?.runs ?? 1,
-        micros: spread?.cpuMicrosPerInference ?? { min: t.cpuMicrosPerInference, median: t.cpuMicrosPerInference, max: t.cpuMicrosPerInference },
+        micros,
         rowsPerCore: spread?.rowsPerCore ?? { min: t.rowsPerCore, median: t.rowsPerCore, max: t.rowsPerCore },
         ...(atReference !== undefined ? { atReference } : {}),
+        ...(native !== undefined && native.micros > 0 ? { timesNative: micros.median / native.micros, ...(native.between ? { nativeInterpolated: true } : {}) } : {}),
       };
     })
     .sort((a, b) => a.micros.median - b.micros.median);
@@ -50,25 +58,34 @@ function firstClause(reason: string): string {
   return clause.length > 140 ? `${clause.slice(0, 137)}…` : clause;
 }
 
+const TIMES_NATIVE_NOTE =
+  "× native floor: the row's median µs per inference over the native row's median at the same rate in this bench, what the row costs as a multiple of what the machine needs for the same work (rates below a knee carry more fixed cost per record, so only same-rate figures are divided). ≈: the native row did not run at that rate (a knee refined between climb rates), so its figure there is interpolated between its runs at the nearest rates below and above, its CPU per second taken as linear in the rate; –: it has no counting run on both sides.";
+
+/** The ranking; the × native floor column only when the page has a native floor to divide by. */
+function rankingTable(ranked: readonly RankedRow[]): string[] {
+  const withNative = ranked.some((r) => r.timesNative !== undefined);
+  const header = ["rank", "product", "at rate/s", "µs CPU / inference (median, range)", "µs @ ref", ...(withNative ? ["× native floor"] : []), "rows/s per core (median, range)", "runs"];
+  const rows = ranked.map((r, i) => [
+    String(i + 1), `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, int(r.rate),
+    `${dec2(r.micros.median)} (${range(r.micros, dec2)})`, r.atReference !== undefined ? dec2(r.atReference) : "–",
+    ...(withNative ? [r.timesNative !== undefined ? `${r.nativeInterpolated ? "≈" : ""}${r.timesNative.toFixed(2)}×` : "–"] : []),
+    `${int(r.rowsPerCore.median)} (${range(r.rowsPerCore, int)})`, String(r.runs),
+  ]);
+  return [table(header, rows)];
+}
+
 export function answerSection(results: BenchResults, measured: readonly RunResult[], notRun: readonly RunResult[]): string[] {
   const ranked = rankRows(results, measured);
   const out = ["## Which costs least", ""];
   if (ranked.length === 0) {
     out.push("No row counts as a result on this page (see the marks in the throughput table).", "");
   } else {
+    out.push(...rankingTable(ranked), "");
     out.push(
-      table(
-        ["rank", "product", "at rate/s", "µs CPU / inference (median, range)", "µs @ ref", "rows/s per core (median, range)", "runs"],
-        ranked.map((r, i) => [
-          String(i + 1), `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, int(r.rate),
-          `${dec2(r.micros.median)} (${range(r.micros, dec2)})`, r.atReference !== undefined ? dec2(r.atReference) : "–",
-          `${int(r.rowsPerCore.median)} (${range(r.rowsPerCore, int)})`, String(r.runs),
-        ]),
-      ),
-      "",
       "Lower is better: CPU of the product's whole process tree per record consumed, at the row's knee where it was swept (every counting run there: the knee's and its confirm repeat), else at the rate it was run. Same data, model, fetch settings and decode work for every row; each row's deviations are under Notes.",
       "",
     );
+    if (ranked.some((r) => r.timesNative !== undefined)) out.push(TIMES_NATIVE_NOTE, "");
   }
   const limits = [
     ...notRun.map((r) => `${r.product} (not run here: ${firstClause(r.reason ?? "no reason recorded")})`),

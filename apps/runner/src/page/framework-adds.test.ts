@@ -1,36 +1,11 @@
-import type { BenchResults, RunResult } from "../results/types.ts";
-import { frameworkAdds, frameworkAddsSection, startSpan } from "./framework-adds.ts";
-
-const quiet = { speedIndexBefore: 600_000, speedIndexAfter: 600_000, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: false, noisyBecause: [] };
-
-/** A counting run (valid, settled, quiet, keep-up) of `product` at `rate` costing `micros`. */
-function run(product: string, rate: number, micros: number, extra: Partial<RunResult> = {}): RunResult {
-  return {
-    product,
-    status: "ok",
-    settled: true,
-    conditions: quiet,
-    startedAt: "2026-12-01T18:00:00.000Z",
-    settings: { offeredRate: rate, warmupSec: 10, windowSec: 20, parallelism: 2, seed: 1 },
-    row: { delivery: "", processing: "", engine: "", scaling: "", decode: "" },
-    versions: { python: "3.11.2" },
-    deviations: [],
-    notes: [],
-    consumedSource: "group offsets",
-    throughput: { offeredPerSec: rate, consumedPerSec: rate, regime: "keep-up", lagDrift: 0, cpuAvg: 50, rowsPerCore: 1e6 / micros, rowsPerGb: 1, cpuMicrosPerInference: micros, outputPerSec: rate, extraRecordsPerRecord: 0 },
-    gendataWarnings: [],
-    ticks: [],
-    ...extra,
-  };
-}
-
-const results = (runs: RunResult[]): BenchResults => ({ runs }) as unknown as BenchResults;
+import { countingRun as run, resultsOf } from "./__fixtures__/counting-run.ts";
+import { frameworkAdds, frameworkAddsSection, nativeFloorAt, startSpan } from "./framework-adds.ts";
 
 describe("what the framework adds", () => {
   it("subtracts the floor's median µs from a same-runtime row's at every rate both kept up with, highest rate first", () => {
     const floor = { floorFor: "python" };
     const rows = frameworkAdds(
-      results([
+      resultsOf([
         run("plain", 10_000, 10, floor),
         run("plain", 10_000, 12, floor),
         run("plain", 20_000, 9, { ...floor, startedAt: "2026-12-01T18:30:00.000Z" }),
@@ -50,13 +25,52 @@ describe("what the framework adds", () => {
   });
 
   it("leaves out passthrough rows and pages without a floor", () => {
-    expect(frameworkAdds(results([run("plain", 10_000, 10, { floorFor: "python" }), run("copy", 10_000, 5, { passthrough: true })]))).toEqual([]);
-    expect(frameworkAddsSection(results([run("framework", 10_000, 25)]))).toEqual([]);
+    expect(frameworkAdds(resultsOf([run("plain", 10_000, 10, { floorFor: "python" }), run("copy", 10_000, 5, { passthrough: true })]))).toEqual([]);
+    expect(frameworkAddsSection(resultsOf([run("framework", 10_000, 25)]))).toEqual([]);
   });
 
   it("renders a table with the difference and the ratio", () => {
-    const text = frameworkAddsSection(results([run("plain", 10_000, 10, { floorFor: "python" }), run("framework", 10_000, 25)])).join("\n");
+    const text = frameworkAddsSection(resultsOf([run("plain", 10_000, 10, { floorFor: "python" }), run("framework", 10_000, 25)])).join("\n");
     expect(text).toContain("| framework | plain | 10,000 | 25.00 (1) | 10.00 (1) | +15.00 | 2.50× | 2026-12-01 18:00 |");
+  });
+
+  it("reads every scoring row against the native floor, first, and the Python rows against the Python floor too", () => {
+    const native = { floorFor: "native", versions: { rustc: "1.95.0" } };
+    const rows = frameworkAdds(
+      resultsOf([
+        run("plain", 10_000, 10, { floorFor: "python" }),
+        run("framework", 10_000, 25),
+        run("jvm", 10_000, 12, { versions: { java: "17" } }),
+        run("copy", 10_000, 3, { passthrough: true, versions: { node: "20" } }),
+        run("rust", 10_000, 2.5, native),
+        run("rust", 20_000, 2, native),
+      ]),
+    );
+    expect(rows.map((r) => [r.product, r.floor, r.rate, r.adds])).toEqual([
+      ["plain", "rust", 10_000, 7.5],
+      ["framework", "rust", 10_000, 22.5],
+      ["jvm", "rust", 10_000, 9.5],
+      ["framework", "plain", 10_000, 15],
+    ]);
+  });
+
+  it("gives the native floor's median at a rate it ran at, interpolates its CPU per second between the nearest rates around one it did not, and nothing without both", () => {
+    const native = { floorFor: "native" };
+    const page = resultsOf([
+      run("rust", 10_000, 2, native),
+      run("rust", 10_000, 3, native),
+      run("rust", 40_000, 2, native),
+      // unsettled: not a counting run, so 20,000/s is interpolated
+      run("rust", 20_000, 9, { ...native, settled: false }),
+      run("plain", 20_000, 10, { floorFor: "python" }),
+    ]);
+    expect(nativeFloorAt(page, 10_000)).toEqual({ micros: 2.5 });
+    // CPU per second: 25,000 µs at 10k/s, 80,000 at 40k/s; at 20k/s 25,000 + 55,000 / 3 µs over 20,000 records
+    expect(nativeFloorAt(page, 20_000)?.between).toEqual([10_000, 40_000]);
+    expect(nativeFloorAt(page, 20_000)?.micros).toBeCloseTo((25_000 + 55_000 / 3) / 20_000, 12);
+    expect(nativeFloorAt(page, 80_000)).toBeUndefined();
+    expect(nativeFloorAt(page, 5_000)).toBeUndefined();
+    expect(nativeFloorAt(resultsOf([run("plain", 10_000, 10, { floorFor: "python" })]), 10_000)).toBeUndefined();
   });
 
   it("writes a span of start times on one day once", () => {

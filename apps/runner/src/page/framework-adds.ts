@@ -1,7 +1,8 @@
 /**
- * "What the framework adds": for each row that runs on a runtime some row is the plain-client
- * floor of (Product.floorFor, e.g. the plain Python Kafka loop), the row's µs CPU per record
- * minus the floor's, at a rate both kept up with. A page's results files come from one host, so
+ * "What the framework adds": each row read against the floors measured in the same bench (Product.floorFor),
+ * the row's µs CPU per record minus the floor's, at a rate both kept up with. The native floor
+ * (a compiled loop with no runtime around it) is the floor of every row; a runtime's plain-client
+ * floor (e.g. the plain Python Kafka loop) is the floor of the rows whose versions name that runtime. A page's results files come from one host, so
  * the difference is a same-machine one; the table gives when the paired runs started, so a reader
  * sees whether they were measured in one sitting.
  */
@@ -27,6 +28,9 @@ export interface FrameworkAddsRow {
 
 const micros = (run: RunResult): number => run.throughput!.cpuMicrosPerInference;
 
+/** The floorFor of the row every other row is read against, whatever its runtime. */
+export const NATIVE_FLOOR = "native";
+
 /** Counting runs per product, then per offered rate. */
 function countingByRate(runs: readonly RunResult[]): Map<string, Map<number, RunResult[]>> {
   const out = new Map<string, Map<number, RunResult[]>>();
@@ -38,15 +42,53 @@ function countingByRate(runs: readonly RunResult[]): Map<string, Map<number, Run
   return out;
 }
 
-/** Every (row, floor, shared keep-up rate) pair, rows in page order, rates high to low. */
+/** The floors on the page, the native one first, each with the runtime it is the floor of. */
+function floorsOf(results: BenchResults): Array<[product: string, runtime: string]> {
+  const floors = new Map<string, string>();
+  for (const r of results.runs) if (r.floorFor !== undefined && !floors.has(r.product)) floors.set(r.product, r.floorFor);
+  return [...floors].sort(([, a], [, b]) => Number(b === NATIVE_FLOOR) - Number(a === NATIVE_FLOOR));
+}
+
+/** The native floor reads every scoring row; a runtime's floor the rows on that runtime. */
+function readsAgainst(run: RunResult, runtime: string): boolean {
+  return !run.passthrough && (runtime === NATIVE_FLOOR || run.versions[runtime] !== undefined);
+}
+
+/** The native floor's µs CPU per record at a rate: measured there, or interpolated between two rates it was measured at. */
+export interface NativeFloorAt {
+  micros: number;
+  /** The rates the figure is interpolated between; absent when the native row ran at the rate itself. */
+  between?: [number, number];
+}
+
+/**
+ * The native floor's median µs CPU per record over its counting runs at `rate`. Without runs
+ * there (a knee refined between climb rates), the CPU per second at the nearest rates below and
+ * above, taken as linear in the rate between them (a fixed cost per second plus a cost per
+ * record), gives the figure; undefined without a native floor or without runs on both sides.
+ */
+export function nativeFloorAt(results: BenchResults, rate: number): NativeFloorAt | undefined {
+  const floor = floorsOf(results).find(([, runtime]) => runtime === NATIVE_FLOOR)?.[0];
+  const byRate = floor === undefined ? undefined : countingByRate(results.runs).get(floor);
+  if (!byRate) return undefined;
+  const at = (r: number): number => median((byRate.get(r) as RunResult[]).map(micros));
+  if (byRate.has(rate)) return { micros: at(rate) };
+  const rates = [...byRate.keys()].sort((a, b) => a - b);
+  const below = rates.filter((r) => r < rate).at(-1);
+  const above = rates.find((r) => r > rate);
+  if (below === undefined || above === undefined) return undefined;
+  const [cpuBelow, cpuAbove] = [at(below) * below, at(above) * above];
+  const cpu = cpuBelow + ((cpuAbove - cpuBelow) * (rate - below)) / (above - below);
+  return { micros: cpu / rate, between: [below, above] };
+}
+
+/** Every (row, floor, shared keep-up rate) pair, the native floor's first, rows in page order, rates high to low. */
 export function frameworkAdds(results: BenchResults): FrameworkAddsRow[] {
-  const floors = results.runs.filter((r) => r.floorFor !== undefined);
   const byProduct = countingByRate(results.runs);
   const out: FrameworkAddsRow[] = [];
-  for (const floor of new Set(floors.map((r) => r.product))) {
-    const runtime = floors.find((r) => r.product === floor)!.floorFor!;
+  for (const [floor, runtime] of floorsOf(results)) {
     const floorRates = byProduct.get(floor) ?? new Map<number, RunResult[]>();
-    const rows = [...byProduct.keys()].filter((p) => p !== floor && results.runs.some((r) => r.product === p && r.versions[runtime] !== undefined && !r.passthrough));
+    const rows = [...byProduct.keys()].filter((p) => p !== floor && results.runs.some((r) => r.product === p && readsAgainst(r, runtime)));
     for (const product of rows) {
       const rates = [...(byProduct.get(product) as Map<number, RunResult[]>).entries()].filter(([rate]) => floorRates.has(rate)).sort(([a], [b]) => b - a);
       for (const [rate, runs] of rates) {
@@ -83,7 +125,7 @@ export function frameworkAddsSection(results: BenchResults): string[] {
       ]),
     ),
     "",
-    "The floor is the plain client loop on the same runtime: what decoding, scoring and republishing cost with no framework around them. A row's µs minus the floor's, at a rate both kept up with in this bench on this machine (medians over the counting runs at that rate), is what the framework adds. Both are CPU of the whole process tree per record; rates below a row's knee carry more fixed cost per record, so compare rows at the same rate only.",
+    "A floor is what decoding, scoring and republishing cost with no framework around them. The native floor (a compiled loop over librdkafka and ONNX Runtime, no runtime) is the floor of every row: what the machine needs for the work. A runtime's floor (the plain client loop on that runtime, e.g. the plain Python loop) is the floor of the rows on that runtime: what the framework adds over the language. A row's µs minus the floor's, at a rate both kept up with in this bench on this machine (medians over the counting runs at that rate), is what the framework adds. Both are CPU of the whole process tree per record; rates below a row's knee carry more fixed cost per record, so compare rows at the same rate only.",
     "",
   ];
 }

@@ -10,6 +10,7 @@ import { classifyStacks, CLOCK_TICKS, emptyCounts, formatCollapsed, PROFILE_CATE
 import { throughput } from "../metrics/derive.ts";
 import type { ProfiledProcess, ProfileResult, Tick } from "../results/types.ts";
 import type { RunTicker } from "../run/ticker.ts";
+import { lastStages, recordStages } from "./app-stages.ts";
 import { combine, type ProcessCpu } from "./breakdown.ts";
 import { recordJfr } from "./jfr.ts";
 import { ensurePySpy, recordPySpy, type ProfilerOutcome } from "./pyspy.ts";
@@ -92,6 +93,9 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
   mkdirSync(outDir, { recursive: true });
   const before = snapshotTree(opts.roots());
   const kinds = new Map([...before.values()].map((p) => [p.pid, profilerFor(p.exe)]));
+  // A root no profiler reads that times its own stages in its log (a native app) is read by those.
+  const root = opts.roots()[0];
+  if (root !== undefined && kinds.get(root) === "none" && lastStages(opts.runDir)) kinds.set(root, "stages");
   let pySpy: string | undefined;
   let pySpyError: string | undefined;
   if ([...kinds.values()].includes("py-spy")) {
@@ -113,6 +117,7 @@ export async function profilePhase(opts: ProfileOptions): Promise<ProfileResult>
     if (kind === "py-spy") recordings.set(pid, pySpy ? recordPySpy(pySpy, pid, seconds, `${file}.txt`) : Promise.resolve({ stacks: [], error: pySpyError }));
     if (kind === "jfr") recordings.set(pid, recordJfr(pid, seconds, `${file}.jfr`));
     if (kind === "v8") recordings.set(pid, recordV8(pid, seconds, `${file}.cpuprofile`));
+    if (kind === "stages") recordings.set(pid, recordStages(opts.runDir, seconds));
   }
   const ticks: Tick[] = [];
   let tickError: string | undefined;

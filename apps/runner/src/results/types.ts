@@ -178,7 +178,8 @@ export interface ProfiledProcess {
   /** The executable's name: python3.11, java, node. */
   exe: string;
   command: string;
-  profiler: "py-spy" | "v8" | "jfr" | "none";
+  /** "stages": the app's own BENCH_STAGES timings (a native row), not a sampling profiler. */
+  profiler: "py-spy" | "v8" | "jfr" | "stages" | "none";
   /** This process's CPU over the profiling window, 100 = one core. */
   cpuPercent: number;
   samples: number;
