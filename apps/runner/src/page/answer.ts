@@ -5,7 +5,7 @@
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { dec2, int, table } from "./format.ts";
-import { nativeFloorAt } from "./framework-adds.ts";
+import { NATIVE_FLOOR, type RankedFigure } from "./framework-adds.ts";
 import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
 import { microsAtReference } from "./speed.ts";
 
@@ -16,22 +16,19 @@ export interface RankedRow {
   micros: { min: number; median: number; max: number };
   rowsPerCore: { min: number; median: number; max: number };
   atReference?: number;
-  /** The row's median µs over the native floor's at the same rate in this bench, when the page has one there. */
+  /** The row's median µs over the native floor's, each as ranked here (at its knee, or at the rate it ran), when the page has one. */
   timesNative?: number;
-  /** The native floor's figure at this rate is interpolated between two rates it ran at. */
-  nativeInterpolated?: boolean;
 }
 
 /** Rows that count, cheapest first by median µs CPU per inference over their counting runs at the row's rate. */
 export function rankRows(results: BenchResults, measured: readonly RunResult[]): RankedRow[] {
-  return measured
+  const ranked = measured
     .filter(countsAsResult)
     .map((run): RankedRow => {
       const t = run.throughput!;
       const spread = spreadOf(results, run);
       const atReference = spread?.cpuMicrosAtReference?.median ?? microsAtReference(run);
       const micros = spread?.cpuMicrosPerInference ?? { min: t.cpuMicrosPerInference, median: t.cpuMicrosPerInference, max: t.cpuMicrosPerInference };
-      const native = nativeFloorAt(results, run.settings.offeredRate);
       return {
         run,
         rate: run.settings.offeredRate,
@@ -39,10 +36,17 @@ export function rankRows(results: BenchResults, measured: readonly RunResult[]):
         micros,
         rowsPerCore: spread?.rowsPerCore ?? { min: t.rowsPerCore, median: t.rowsPerCore, max: t.rowsPerCore },
         ...(atReference !== undefined ? { atReference } : {}),
-        ...(native !== undefined && native.micros > 0 ? { timesNative: micros.median / native.micros, ...(native.between ? { nativeInterpolated: true } : {}) } : {}),
       };
     })
     .sort((a, b) => a.micros.median - b.micros.median);
+  const native = ranked.find((r) => r.run.floorFor === NATIVE_FLOOR);
+  if (native === undefined || !(native.micros.median > 0)) return ranked;
+  return ranked.map((r) => ({ ...r, timesNative: r.micros.median / native.micros.median }));
+}
+
+/** Each ranked row's median figure by product, for the sections that read rows against a floor at their knees. */
+export function rankedFigures(results: BenchResults, measured: readonly RunResult[]): Map<string, RankedFigure> {
+  return new Map(rankRows(results, measured).map((r) => [r.run.product, { rate: r.rate, micros: r.micros.median, runs: r.runs, startedAt: r.run.startedAt }]));
 }
 
 /** A row that republishes without scoring: flagged by its product, or (older results) an audit that found no score to check. */
@@ -59,7 +63,7 @@ function firstClause(reason: string): string {
 }
 
 const TIMES_NATIVE_NOTE =
-  "× native floor: the row's median µs per inference over the native row's median at the same rate in this bench, what the row costs as a multiple of what the machine needs for the same work (rates below a knee carry more fixed cost per record, so only same-rate figures are divided). ≈: the native row did not run at that rate (a knee refined between climb rates), so its figure there is interpolated between its runs at the nearest rates below and above, its CPU per second taken as linear in the rate; –: it has no counting run on both sides.";
+  "× native floor: the row's median µs per inference over the native row's, each as ranked above (at its own knee after a knee search, at the rate it ran otherwise): what the row costs as a multiple of what the machine needs for the same work, each at its best. Below a knee a row carries more fixed cost per record, so a fixed-rate page compares rows far from their knees; the knee search's page is the fair one.";
 
 /** The ranking; the × native floor column only when the page has a native floor to divide by. */
 function rankingTable(ranked: readonly RankedRow[]): string[] {
@@ -68,7 +72,7 @@ function rankingTable(ranked: readonly RankedRow[]): string[] {
   const rows = ranked.map((r, i) => [
     String(i + 1), `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, int(r.rate),
     `${dec2(r.micros.median)} (${range(r.micros, dec2)})`, r.atReference !== undefined ? dec2(r.atReference) : "–",
-    ...(withNative ? [r.timesNative !== undefined ? `${r.nativeInterpolated ? "≈" : ""}${r.timesNative.toFixed(2)}×` : "–"] : []),
+    ...(withNative ? [r.timesNative !== undefined ? `${r.timesNative.toFixed(2)}×` : "–"] : []),
     `${int(r.rowsPerCore.median)} (${range(r.rowsPerCore, int)})`, String(r.runs),
   ]);
   return [table(header, rows)];

@@ -1,5 +1,5 @@
 import { countingRun as run, resultsOf } from "./__fixtures__/counting-run.ts";
-import { frameworkAdds, frameworkAddsSection, nativeFloorAt, startSpan } from "./framework-adds.ts";
+import { frameworkAdds, frameworkAddsSection, startSpan } from "./framework-adds.ts";
 
 describe("what the framework adds", () => {
   it("subtracts the floor's median µs from a same-runtime row's at every rate both kept up with, highest rate first", () => {
@@ -54,25 +54,22 @@ describe("what the framework adds", () => {
     ]);
   });
 
-  it("gives the native floor's median at a rate it ran at, interpolates its CPU per second between the nearest rates around one it did not, and nothing without both", () => {
-    const native = { floorFor: "native" };
-    const page = resultsOf([
-      run("rust", 10_000, 2, native),
-      run("rust", 10_000, 3, native),
-      run("rust", 40_000, 2, native),
-      // unsettled: not a counting run, so 20,000/s is interpolated
-      run("rust", 20_000, 9, { ...native, settled: false }),
-      run("plain", 20_000, 10, { floorFor: "python" }),
+  it("reads a pair that shares no rate at each one's knee, marked, and leaves pairs that share one as they are", () => {
+    const page = resultsOf([run("rust", 200_000, 2.5, { floorFor: "native" }), run("framework", 30_000, 20), run("plain", 30_000, 9, { floorFor: "python" })]);
+    const ranked = new Map([
+      ["rust", { rate: 200_000, micros: 2.5, runs: 2, startedAt: "2026-12-01T18:10:00.000Z" }],
+      ["framework", { rate: 30_000, micros: 20, runs: 2, startedAt: "2026-12-01T18:00:00.000Z" }],
+      ["plain", { rate: 30_000, micros: 9, runs: 2, startedAt: "2026-12-01T18:00:00.000Z" }],
     ]);
-    expect(nativeFloorAt(page, 10_000)).toEqual({ micros: 2.5 });
-    // CPU per second: 25,000 µs at 10k/s, 80,000 at 40k/s; at 20k/s 25,000 + 55,000 / 3 µs over 20,000 records
-    expect(nativeFloorAt(page, 20_000)?.between).toEqual([10_000, 40_000]);
-    expect(nativeFloorAt(page, 20_000)?.micros).toBeCloseTo((25_000 + 55_000 / 3) / 20_000, 12);
-    expect(nativeFloorAt(page, 80_000)).toBeUndefined();
-    expect(nativeFloorAt(page, 5_000)).toBeUndefined();
-    expect(nativeFloorAt(resultsOf([run("plain", 10_000, 10, { floorFor: "python" })]), 10_000)).toBeUndefined();
+    const rows = frameworkAdds(page, ranked);
+    expect(rows.map((r) => [r.product, r.floor, r.rate, r.floorRate, r.adds])).toEqual([
+      ["framework", "rust", 30_000, 200_000, 17.5],
+      ["plain", "rust", 30_000, 200_000, 6.5],
+      ["framework", "plain", 30_000, undefined, 11],
+    ]);
+    expect(frameworkAddsSection(page, ranked).join("\n")).toContain("| framework | rust | 30,000 / 200,000 (knees) | 20.00 (2) | 2.50 (2) | +17.50 | 8.00× | 2026-12-01 18:00–18:10 |");
+    expect(frameworkAdds(page).some((r) => r.floorRate !== undefined)).toBe(false);
   });
-
   it("writes a span of start times on one day once", () => {
     expect(startSpan("2026-12-01T18:00:00Z", "2026-12-01T18:42:00Z")).toBe("2026-12-01 18:00–18:42");
     expect(startSpan("2026-12-01T23:50:00Z", "2026-12-02T00:10:00Z")).toBe("2026-12-01 23:50 – 2026-12-02 00:10");

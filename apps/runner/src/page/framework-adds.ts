@@ -15,6 +15,8 @@ export interface FrameworkAddsRow {
   product: string;
   floor: string;
   rate: number;
+  /** Set when the pair is each one at its knee (no rate both kept up with): the floor's knee rate. */
+  floorRate?: number;
   /** Median µs CPU per record over the counting runs at the rate, and how many runs. */
   rowMicros: number;
   rowRuns: number;
@@ -51,39 +53,23 @@ function floorsOf(results: BenchResults): Array<[product: string, runtime: strin
 
 /** The native floor reads every scoring row; a runtime's floor the rows on that runtime. */
 function readsAgainst(run: RunResult, runtime: string): boolean {
-  return !run.passthrough && (runtime === NATIVE_FLOOR || run.versions[runtime] !== undefined);
+  return !run.passthrough && run.floorFor !== NATIVE_FLOOR && (runtime === NATIVE_FLOOR || run.versions[runtime] !== undefined);
 }
 
-/** The native floor's µs CPU per record at a rate: measured there, or interpolated between two rates it was measured at. */
-export interface NativeFloorAt {
+/** A row's figure as the page's answer ranks it: at its knee after a knee search, else at the rate it ran. */
+export interface RankedFigure {
+  rate: number;
   micros: number;
-  /** The rates the figure is interpolated between; absent when the native row ran at the rate itself. */
-  between?: [number, number];
+  runs: number;
+  startedAt: string;
 }
 
 /**
- * The native floor's median µs CPU per record over its counting runs at `rate`. Without runs
- * there (a knee refined between climb rates), the CPU per second at the nearest rates below and
- * above, taken as linear in the rate between them (a fixed cost per second plus a cost per
- * record), gives the figure; undefined without a native floor or without runs on both sides.
+ * Every (row, floor, shared keep-up rate) pair, the native floor's first, rows in page order,
+ * rates high to low. A pair that shares no rate (a knee search runs each row near its own knee)
+ * is read at each one's knee from `ranked`, and says so.
  */
-export function nativeFloorAt(results: BenchResults, rate: number): NativeFloorAt | undefined {
-  const floor = floorsOf(results).find(([, runtime]) => runtime === NATIVE_FLOOR)?.[0];
-  const byRate = floor === undefined ? undefined : countingByRate(results.runs).get(floor);
-  if (!byRate) return undefined;
-  const at = (r: number): number => median((byRate.get(r) as RunResult[]).map(micros));
-  if (byRate.has(rate)) return { micros: at(rate) };
-  const rates = [...byRate.keys()].sort((a, b) => a - b);
-  const below = rates.filter((r) => r < rate).at(-1);
-  const above = rates.find((r) => r > rate);
-  if (below === undefined || above === undefined) return undefined;
-  const [cpuBelow, cpuAbove] = [at(below) * below, at(above) * above];
-  const cpu = cpuBelow + ((cpuAbove - cpuBelow) * (rate - below)) / (above - below);
-  return { micros: cpu / rate, between: [below, above] };
-}
-
-/** Every (row, floor, shared keep-up rate) pair, the native floor's first, rows in page order, rates high to low. */
-export function frameworkAdds(results: BenchResults): FrameworkAddsRow[] {
+export function frameworkAdds(results: BenchResults, ranked: ReadonlyMap<string, RankedFigure> = new Map()): FrameworkAddsRow[] {
   const byProduct = countingByRate(results.runs);
   const out: FrameworkAddsRow[] = [];
   for (const [floor, runtime] of floorsOf(results)) {
@@ -91,6 +77,8 @@ export function frameworkAdds(results: BenchResults): FrameworkAddsRow[] {
     const rows = [...byProduct.keys()].filter((p) => p !== floor && results.runs.some((r) => r.product === p && readsAgainst(r, runtime)));
     for (const product of rows) {
       const rates = [...(byProduct.get(product) as Map<number, RunResult[]>).entries()].filter(([rate]) => floorRates.has(rate)).sort(([a], [b]) => b - a);
+      const [row, floorAtKnee] = [ranked.get(product), ranked.get(floor)];
+      if (rates.length === 0 && row !== undefined && floorAtKnee !== undefined) out.push(atKnees(product, floor, row, floorAtKnee));
       for (const [rate, runs] of rates) {
         const floorRuns = floorRates.get(rate) as RunResult[];
         const rowMicros = median(runs.map(micros));
@@ -103,6 +91,14 @@ export function frameworkAdds(results: BenchResults): FrameworkAddsRow[] {
   return out;
 }
 
+function atKnees(product: string, floor: string, row: RankedFigure, floorAt: RankedFigure): FrameworkAddsRow {
+  const starts = [row.startedAt, floorAt.startedAt].sort();
+  return {
+    product, floor, rate: row.rate, floorRate: floorAt.rate, rowMicros: row.micros, rowRuns: row.runs, floorMicros: floorAt.micros, floorRuns: floorAt.runs,
+    adds: row.micros - floorAt.micros, from: starts[0] as string, to: starts[1] as string,
+  };
+}
+
 /** "2026-12-01 16:02–16:40" (the date once when both fall on one day). */
 export function startSpan(from: string, to: string): string {
   const [fromDay, fromTime] = [from.slice(0, 10), from.slice(11, 16)];
@@ -111,8 +107,8 @@ export function startSpan(from: string, to: string): string {
   return fromTime === toTime ? `${fromDay} ${fromTime}` : `${fromDay} ${fromTime}–${toTime}`;
 }
 
-export function frameworkAddsSection(results: BenchResults): string[] {
-  const rows = frameworkAdds(results);
+export function frameworkAddsSection(results: BenchResults, ranked: ReadonlyMap<string, RankedFigure> = new Map()): string[] {
+  const rows = frameworkAdds(results, ranked);
   if (rows.length === 0) return [];
   return [
     "## What the framework adds",
@@ -120,12 +116,12 @@ export function frameworkAddsSection(results: BenchResults): string[] {
     table(
       ["product", "over", "at rate/s", "row µs / record (runs)", "floor µs / record (runs)", "framework adds µs", "× floor", "runs started (UTC)"],
       rows.map((r) => [
-        r.product, r.floor, int(r.rate), `${dec2(r.rowMicros)} (${r.rowRuns})`, `${dec2(r.floorMicros)} (${r.floorRuns})`,
+        r.product, r.floor, r.floorRate === undefined ? int(r.rate) : `${int(r.rate)} / ${int(r.floorRate)} (knees)`, `${dec2(r.rowMicros)} (${r.rowRuns})`, `${dec2(r.floorMicros)} (${r.floorRuns})`,
         `${r.adds >= 0 ? "+" : ""}${dec2(r.adds)}`, `${(r.rowMicros / r.floorMicros).toFixed(2)}×`, startSpan(r.from, r.to),
       ]),
     ),
     "",
-    "A floor is what decoding, scoring and republishing cost with no framework around them. The native floor (a compiled loop over librdkafka and ONNX Runtime, no runtime) is the floor of every row: what the machine needs for the work. A runtime's floor (the plain client loop on that runtime, e.g. the plain Python loop) is the floor of the rows on that runtime: what the framework adds over the language. A row's µs minus the floor's, at a rate both kept up with in this bench on this machine (medians over the counting runs at that rate), is what the framework adds. Both are CPU of the whole process tree per record; rates below a row's knee carry more fixed cost per record, so compare rows at the same rate only.",
+    "A floor is what decoding, scoring and republishing cost with no framework around them. The native floor (a compiled loop over librdkafka and ONNX Runtime, no runtime) is the floor of every row: what the machine needs for the work. A runtime's floor (the plain client loop on that runtime, e.g. the plain Python loop) is the floor of the rows on that runtime: what the framework adds over the language. A row's µs minus the floor's, at a rate both kept up with in this bench on this machine (medians over the counting runs at that rate), is what the framework adds. Both are CPU of the whole process tree per record. Rates below a row's knee carry more fixed cost per record, so a pair is read at a rate both kept up with where there is one; where there is none (a knee search runs each row near its own knee) the pair is each one at its knee, marked \"(knees)\": what the framework adds when both run as fast as they sustain.",
     "",
   ];
 }

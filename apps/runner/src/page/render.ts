@@ -6,7 +6,7 @@
 import type { BenchResults } from "../results/types.ts";
 import { acrossMachinesSection, type OtherMachine } from "./across-machines.ts";
 import { agreementSection } from "./agreement.ts";
-import { answerSection } from "./answer.ts";
+import { answerSection, rankedFigures } from "./answer.ts";
 import { breakdownSection } from "./breakdown.ts";
 import { renderFaults } from "./faults.ts";
 import { frameworkAddsSection } from "./framework-adds.ts";
@@ -51,7 +51,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     ...spreadSection(results, measured),
     ...resourcesSection(measured),
     ...breakdownSection(results, measured),
-    ...frameworkAddsSection(results),
+    ...frameworkAddsSection(results, rankedFigures(results, measured)),
     ...conditionsSection(measured),
     ...notesSection(results, all),
     ...sweepSections(results.sweeps ?? []),
