@@ -1,15 +1,13 @@
 /** Test helpers for the adapters' integration tests: `@bench/core/testing`, not the main entry. */
+export { requireBootstrap } from "./bootstrap.ts";
 export {
   alive,
-  compareWithFixtures,
-  gateMessages,
   scoreFixturesThroughProduct,
   topicsOfGroup,
-  type FixtureBar,
-  type FixtureComparison,
   type FixtureRun,
   type FixtureRunOptions,
   type LiveFixtureRun,
+  type RunTopics,
   type StopOutcome,
-  type TsMismatch,
 } from "./fixture-run.ts";
+export { describePoisonPills, expectGatePassed, expectSkipLines, POISON_PILLS, type PoisonSuiteOptions } from "./poison-suite.ts";

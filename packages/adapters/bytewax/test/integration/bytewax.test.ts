@@ -7,14 +7,12 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, KafkaAdmin, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot, type RunningProduct } from "@bench/core";
-import { alive, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, KafkaAdmin, modelsDir, repoRoot, type RunningProduct } from "@bench/core";
+import { alive, describePoisonPills, expectGatePassed, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { bytewax } from "../../src/product.ts";
 import { RECOVERY_DIR, RECOVERY_PARTITION } from "../../src/state.ts";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
-if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: point it at a Kafka broker, e.g. BENCH_BOOTSTRAP=127.0.0.1:19092");
-
+const bootstrap = requireBootstrap();
 const cacheDir = join(cacheRoot(), "bytewax");
 const log = (line: string): void => console.log(line);
 
@@ -40,9 +38,8 @@ describe("bytewax adapter", () => {
     run = await scoreFixturesThroughProduct(bytewax, { bootstrap, cacheDir, topicPrefix: "bytewax-it", log, keepRunning: true });
     expect(run.aliveAtStart).toEqual(run.rootPids);
     expect(run.running.consumed.kind).toBe("engine-counter");
-    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], strayOutputs: 0, consumed: FIXTURE_COUNT });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
+    expectGatePassed(run);
+    expect(run.consumed).toBe(FIXTURE_COUNT);
     // Bytewax keeps its position in its recovery store, never in a consumer group or a topic of its own.
     expect(existsSync(join(run.stateDir, RECOVERY_DIR, RECOVERY_PARTITION))).toBe(true);
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
@@ -79,22 +76,4 @@ describe("bytewax adapter", () => {
   }, 400_000);
 });
 
-describe("bytewax with poison pills", () => {
-  let run: LiveFixtureRun | undefined;
-  afterAll(async () => {
-    await run?.stop();
-  });
-
-  it("skips and counts every pill by offset, scores every good record around them, keeps running and stops cleanly", async () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
-    run = await scoreFixturesThroughProduct(bytewax, { bootstrap: bootstrap as string, cacheDir, topicPrefix: "bytewax-poison-it", poison: pills, keepRunning: true });
-    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
-    // The pills' offsets are counted too: skipped, not stuck.
-    expect(run.consumed).toBe(run.inputCount);
-    const skipped = run.running.logTail(2000).match(/skipped record at offset \d+: /g) ?? [];
-    expect(skipped).toHaveLength(pills.length);
-    expect(await run.stop()).toEqual({ exit: { code: 0, signal: null }, aliveAfterStop: [] });
-  }, 900_000);
-});
+describePoisonPills(bytewax, { cacheDir, log, stopExit: { code: 0, signal: null } });
