@@ -103,8 +103,9 @@ async function consumedOnceAll(running: RunningProduct, admin: KafkaAdmin, topic
   return readConsumed();
 }
 
-/** The product's prepare(), which must succeed: a test of a row that cannot run here says why. */
-async function prepared(product: Product, opts: FixtureRunOptions, log: (line: string) => void): Promise<Prepared> {
+/** The product's prepare(), which must succeed: a test of a row that cannot run here fails with prepare()'s reason. */
+export async function prepareOrThrow<Found>(product: Product<Found>, opts: { cacheDir: string; log?: (line: string) => void }): Promise<Prepared<Found>> {
+  const log = opts.log ?? ((line: string) => console.log(line));
   const preparation = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: opts.cacheDir, log });
   if (!preparation.ok) throw new Error(`${product.id}: prepare failed: ${preparation.reason}`);
   log(`${product.id} versions ${JSON.stringify(preparation.versions)}`);
@@ -189,7 +190,7 @@ export function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOp
 export function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOptions): Promise<FixtureRun>;
 export async function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOptions): Promise<LiveFixtureRun | FixtureRun> {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const preparation = await prepared(product, opts, log);
+  const preparation = await prepareOrThrow(product, { cacheDir: opts.cacheDir, log });
   const run = new RunResources(await KafkaAdmin.connect(opts.bootstrap), opts.topicPrefix, log);
   try {
     await run.createTopics();

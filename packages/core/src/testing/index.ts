@@ -2,6 +2,7 @@
 export { requireBootstrap } from "./bootstrap.ts";
 export {
   alive,
+  prepareOrThrow,
   scoreFixturesThroughProduct,
   topicsOfGroup,
   type FixtureRun,
@@ -10,4 +11,5 @@ export {
   type RunTopics,
   type StopOutcome,
 } from "./fixture-run.ts";
-export { describePoisonPills, expectGatePassed, expectSkipLines, POISON_PILLS, type PoisonSuiteOptions } from "./poison-suite.ts";
+export { expectGatePassed, expectScoredAndConsumed, expectSkipLines } from "./expectations.ts";
+export { describePoisonPills, POISON_PILLS, type PoisonSuiteOptions } from "./poison-suite.ts";

@@ -1,34 +1,21 @@
 /**
- * What every row's integration test holds it to, written once: the gate passed as the bench's
- * gate passes it (the model card's tolerance), and the poison-pill test, in which a row skips
- * each malformed record among the fixtures, says so in the one skip-line format read from its
- * log tail, counts it, scores every good record around it, keeps running and stops cleanly.
+ * The poison-pill test every row runs, written once: the row skips each malformed record among
+ * the fixtures, says so in the one skip-line format read from its log tail, counts it, scores
+ * every good record around it (the gate, as the bench's passes it), keeps running and stops
+ * cleanly.
  */
 import type { Product, ProductExit } from "../adapter.ts";
 import { LOG_TAIL_LINES } from "../child-process.ts";
 import { GENERATED_FIXTURE_COUNT } from "../fixtures.ts";
 import { FIXTURE_COUNT } from "../gate-records.ts";
 import { poisonSchedule, type PoisonPill } from "../poison.ts";
-import { readSkipLines, skipCountsProblem } from "../skip-lines.ts";
+import { readSkipLines } from "../skip-lines.ts";
 import { requireBootstrap } from "./bootstrap.ts";
+import { expectGatePassed, expectSkipLines } from "./expectations.ts";
 import { scoreFixturesThroughProduct, type FixtureRunOptions, type LiveFixtureRun } from "./fixture-run.ts";
 
 /** Two rounds of every kind, placed among the generated fixtures after the first. */
 export const POISON_PILLS: readonly PoisonPill[] = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
-
-/** Every gate record came out with its id, ts_ms and (a scoring row) a risk within the card's tolerance. */
-export function expectGatePassed(run: Pick<LiveFixtureRun, "gate" | "outputs">): void {
-  expect(run.gate).toEqual({ passed: true, checked: FIXTURE_COUNT, fixtures: FIXTURE_COUNT, maxError: expect.any(Number) });
-  expect(run.outputs.size).toBe(FIXTURE_COUNT);
-}
-
-/** One skip line per pill, at the pill's offset, in the one format, with running totals that count. */
-export function expectSkipLines(log: string, pillOffsets: readonly number[]): void {
-  const { skips, malformed } = readSkipLines(log);
-  expect(malformed).toEqual([]);
-  expect(skips.map((s) => s.offset).sort((a, b) => a - b)).toEqual(pillOffsets);
-  expect(skipCountsProblem(skips.map((s) => s.count))).toBeUndefined();
-}
 
 export interface PoisonSuiteOptions extends Pick<FixtureRunOptions, "cacheDir" | "parallelism" | "readTimeoutMs" | "consumedTimeoutMs" | "log"> {
   /**

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, KafkaAdmin, modelsDir, repoRoot, type RunningProduct } from "@bench/core";
-import { alive, describePoisonPills, expectGatePassed, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { alive, describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { bytewax } from "../../src/product.ts";
 import { RECOVERY_DIR, RECOVERY_PARTITION } from "../../src/state.ts";
 
@@ -26,8 +26,7 @@ describe("bytewax adapter", () => {
   });
 
   it("prepares its pinned environment", async () => {
-    const prep = await bytewax.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(bytewax, { cacheDir, log });
     expect(prep.versions.bytewax).toBe("0.21.1");
     expect(prep.versions.python).toMatch(/^3\.11\./);
     expect(prep.versions.torch).toMatch(/^\d+\.\d+/);
@@ -36,10 +35,7 @@ describe("bytewax adapter", () => {
 
   it("scores every fixture record with the reference risk, counts them all consumed, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(bytewax, { bootstrap, cacheDir, topicPrefix: "bytewax-it", log, keepRunning: true });
-    expect(run.aliveAtStart).toEqual(run.rootPids);
-    expect(run.running.consumed.kind).toBe("engine-counter");
-    expectGatePassed(run);
-    expect(run.consumed).toBe(FIXTURE_COUNT);
+    expectScoredAndConsumed(run, "engine-counter");
     // Bytewax keeps its position in its recovery store, never in a consumer group or a topic of its own.
     expect(existsSync(join(run.stateDir, RECOVERY_DIR, RECOVERY_PARTITION))).toBe(true);
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
@@ -54,8 +50,7 @@ describe("bytewax adapter", () => {
 
   it("starts again on the same group from the snapshot the stop took: nothing replayed", async () => {
     if (!run) throw new Error("the first run did not start");
-    const prep = await bytewax.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(bytewax, { cacheDir, log });
     const { input, output, groupId } = run.topics;
     const runDir = join(run.runDir, "restart");
     again = await bytewax.start({ bootstrap, kafka: KAFKA_SETTINGS, inputTopic: input, outputTopic: output, groupId, parallelism: 1, runDir, stateDir: run.stateDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log }, prep.found);

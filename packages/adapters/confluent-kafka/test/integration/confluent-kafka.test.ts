@@ -5,8 +5,8 @@
  * end, a clean stop with nothing left running; then poison pills skipped, counted and committed.
  */
 import { join } from "node:path";
-import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, modelsDir, repoRoot } from "@bench/core";
-import { describePoisonPills, expectGatePassed, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, effectiveSettingsMismatches, KAFKA_SETTINGS } from "@bench/core";
+import { describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { CONFLUENT_KAFKA_VERSION } from "../../src/pins.ts";
 import { confluentKafka } from "../../src/product.ts";
 
@@ -22,8 +22,7 @@ describe("confluent-kafka adapter", () => {
   });
 
   it("prepares its pinned environment", async () => {
-    const prep = await confluentKafka.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(confluentKafka, { cacheDir, log });
     expect(prep.versions["confluent-kafka"]).toBe(CONFLUENT_KAFKA_VERSION);
     expect(prep.versions.librdkafka).toMatch(/^\d+\.\d+\.\d+/);
     expect(prep.versions.python).toMatch(/^3\.11\./);
@@ -33,10 +32,7 @@ describe("confluent-kafka adapter", () => {
 
   it("scores every fixture record with the reference risk and commits, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(confluentKafka, { bootstrap, cacheDir, topicPrefix: "confluent-kafka-it", log, keepRunning: true });
-    expect(run.aliveAtStart).toEqual(run.rootPids);
-    expect(run.running.consumed.kind).toBe("group-offsets");
-    expectGatePassed(run);
-    expect(run.consumed).toBe(FIXTURE_COUNT);
+    expectScoredAndConsumed(run, "group-offsets");
     // A plain client creates no topics of its own: no broker hop besides input and output.
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
     // librdkafka's debug=conf dump: both clients run with the shared settings.

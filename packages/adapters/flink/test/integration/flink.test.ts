@@ -7,8 +7,8 @@
  */
 import { join } from "node:path";
 import { readdirSync, readFileSync } from "node:fs";
-import { cacheRoot, FIXTURE_COUNT, javaProducerMismatches, KAFKA_SETTINGS, modelsDir, processTree, repoRoot } from "@bench/core";
-import { alive, describePoisonPills, expectGatePassed, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, javaProducerMismatches, KAFKA_SETTINGS, processTree } from "@bench/core";
+import { alive, describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { flink } from "../../src/product.ts";
 
 const bootstrap = requireBootstrap();
@@ -29,8 +29,7 @@ describe("flink adapter", () => {
   });
 
   it("prepares its pinned environment", async () => {
-    const prep = await flink.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(flink, { cacheDir, log });
     expect(prep.versions.flink).toBe("2.2.1");
     expect(prep.versions["flink-sql-connector-kafka"]).toBe("5.0.0-2.2");
     expect(prep.versions.java).toMatch(/^17\./);
@@ -40,10 +39,7 @@ describe("flink adapter", () => {
 
   it("scores every fixture record with the reference risk and commits, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(flink, { bootstrap, parallelism: 2, cacheDir, topicPrefix: "flink-it", log, keepRunning: true });
-    expect(run.aliveAtStart).toEqual(run.rootPids);
-    expect(run.running.consumed.kind).toBe("group-offsets");
-    expectGatePassed(run);
-    expect(run.consumed).toBe(FIXTURE_COUNT);
+    expectScoredAndConsumed(run, "group-offsets");
     // A broker hop would be a topic of its own; the runner counts records on any such topic.
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
     // The sink's Java producer as the client logged it (the JVM's log is in the run's folder):

@@ -7,8 +7,8 @@
  */
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { cacheRoot, FIXTURE_COUNT, KAFKA_SETTINGS, modelsDir, parseJavaClientConfigs, processTree, readSkipLines, repoRoot } from "@bench/core";
-import { alive, describePoisonPills, expectGatePassed, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, FIXTURE_COUNT, KAFKA_SETTINGS, parseJavaClientConfigs, processTree, readSkipLines } from "@bench/core";
+import { alive, describePoisonPills, expectGatePassed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { javaClientMismatches } from "../../src/client-settings.ts";
 import { kafkaStreams } from "../../src/product.ts";
 
@@ -25,8 +25,7 @@ describe("kafka-streams adapter", () => {
   });
 
   it("prepares its pinned jars and compiles the app", async () => {
-    const prep = await kafkaStreams.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(kafkaStreams, { cacheDir, log });
     expect(prep.versions).toMatchObject({ "kafka-streams": "4.1.1", onnxruntime: "1.29.0", jackson: "2.19.0" });
     expect(prep.versions.java).toMatch(/^17\./);
   }, 900_000);

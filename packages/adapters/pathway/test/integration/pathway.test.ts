@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, modelsDir, repoRoot } from "@bench/core";
-import { describePoisonPills, expectGatePassed, requireBootstrap, scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, effectiveSettingsMismatches, KAFKA_SETTINGS } from "@bench/core";
+import { describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
 import { persistenceDir } from "../../src/app-env.ts";
 import { pathway } from "../../src/product.ts";
 import { isLocal, tcpPeers } from "../../src/sockets.ts";
@@ -25,8 +25,7 @@ describe("pathway adapter", () => {
   });
 
   it("prepares its pinned environment", async () => {
-    const prep = await pathway.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(pathway, { cacheDir, log });
     expect(prep.versions).toMatchObject({ pathway: "0.33.0", orjson: "3.13.0" });
     expect(prep.versions.python).toMatch(/^3\.11\./);
     expect(prep.versions.torch).toMatch(/^\d+\.\d+/);
@@ -34,10 +33,7 @@ describe("pathway adapter", () => {
 
   it("scores every fixture record with the reference risk, counts them consumed, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(pathway, { bootstrap, cacheDir, topicPrefix: "pathway-it", log, keepRunning: true });
-    expect(run.aliveAtStart).toEqual(run.rootPids);
-    expect(run.running.consumed.kind).toBe("engine-counter");
-    expectGatePassed(run);
-    expect(run.consumed).toBe(FIXTURE_COUNT);
+    expectScoredAndConsumed(run, "engine-counter");
     // Pathway's json writer would add "time" and "diff": the raw writer publishes the record as encoded.
     for (const out of run.outputs.values()) expect(Object.keys(out).sort()).toEqual(["event_id", "risk", "ts_ms"]);
 

@@ -4,8 +4,8 @@
  * committed offset at the end, a clean stop.
  */
 import { join } from "node:path";
-import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, modelsDir, repoRoot } from "@bench/core";
-import { describePoisonPills, expectGatePassed, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, effectiveSettingsMismatches, KAFKA_SETTINGS } from "@bench/core";
+import { describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { quix } from "../../src/product.ts";
 
 const bootstrap = requireBootstrap();
@@ -20,8 +20,7 @@ describe("quix adapter", () => {
   });
 
   it("prepares its pinned environment", async () => {
-    const prep = await quix.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(quix, { cacheDir, log });
     expect(prep.versions.quix).toBe("3.28.1");
     expect(prep.versions.python).toMatch(/^3\.11\./);
     expect(prep.versions.torch).toMatch(/^\d+\.\d+/);
@@ -29,10 +28,7 @@ describe("quix adapter", () => {
 
   it("scores every fixture record with the reference risk and commits, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(quix, { bootstrap, cacheDir, topicPrefix: "quix-it", log, keepRunning: true });
-    expect(run.aliveAtStart).toEqual(run.rootPids);
-    expect(run.running.consumed.kind).toBe("group-offsets");
-    expectGatePassed(run);
-    expect(run.consumed).toBe(FIXTURE_COUNT);
+    expectScoredAndConsumed(run, "group-offsets");
     // Quix's own topics (changelogs, repartitions, named after the group) would be broker hops: the app has none.
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
     expect(effectiveSettingsMismatches(run.running.logTail(500), KAFKA_SETTINGS)).toEqual([]);

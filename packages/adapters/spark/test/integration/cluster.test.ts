@@ -8,8 +8,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { cacheRoot, FIXTURE_COUNT, freePort, JAVA_HOME, ManagedProcess, modelsDir, repoRoot } from "@bench/core";
-import { alive, expectGatePassed, requireBootstrap, scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, FIXTURE_COUNT, freePort, JAVA_HOME, ManagedProcess } from "@bench/core";
+import { alive, expectGatePassed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
 import { spark } from "../../src/product.ts";
 
 const bootstrap = requireBootstrap();
@@ -65,8 +65,7 @@ describe("spark on a standalone cluster", () => {
 
   it("scores the fixtures on the cluster's executor, reports its CPU as /proc does, and leaves nothing running", async () => {
     const cacheDir = join(cacheRoot(), "spark");
-    const prepared = await spark.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log: () => undefined });
-    if (!prepared.ok) throw new Error(prepared.reason);
+    const prepared = await prepareOrThrow(spark, { cacheDir, log: () => undefined });
     const sparkClass = join(dirname(dirname(prepared.found.python)), "lib", "python3.11", "site-packages", "pyspark", "bin", "spark-class");
     const [port, masterUi, workerUi] = [await freePort(), await freePort(), await freePort()];
     master = await startDaemon(sparkClass, "master", ["org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", String(port), "--webui-port", String(masterUi)], /I have been elected leader/, dir);
