@@ -115,7 +115,7 @@ export class ManagedProcess {
   /**
    * Resolves with the first complete stdout/stderr line matching `pattern`, or rejects on exit or
    * timeout. Complete lines only: an unbuffered Python print writes its text and its newline
-   * separately, and a match on the first half left logTail() without the line (seen: bytewax).
+   * separately, and a match on the first half would resolve before logTail() holds the line.
    */
   waitForLine(pattern: RegExp, timeoutMs: number): Promise<string> {
     const seen = this.tail.find((l) => pattern.test(l));
