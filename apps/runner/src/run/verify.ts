@@ -7,18 +7,10 @@
  * It doubles as the readiness check: a product that has scored the fixtures is consuming.
  * The gate itself is core's runGate, which the adapters' integration tests run too.
  */
-import { runGate, type GateRecord } from "@bench/core";
+import { runGate, type GateOptions } from "@bench/core";
 import type { VerificationResult } from "../results/types.ts";
 
-export async function verifyProduct(opts: {
-  bootstrap: string;
-  inputTopic: string;
-  outputTopic: string;
-  fixtures: readonly GateRecord[];
-  tolerance: number;
-  passthrough: boolean;
-  timeoutMs: number;
-  aborted: () => string | undefined;
-}): Promise<VerificationResult> {
+/** The bench's gate produces no pills: the fixtures only. */
+export async function verifyProduct(opts: Omit<GateOptions, "poison">): Promise<VerificationResult> {
   return (await runGate(opts)).result;
 }
