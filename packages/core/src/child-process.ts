@@ -26,6 +26,12 @@ function installExitHook(): void {
   });
 }
 
+/**
+ * Lines of a process's output kept for logTail(): enough that a test reads every skip line of a
+ * poison-pill run from the tail, however much a JVM logs around them.
+ */
+export const LOG_TAIL_LINES = 2000;
+
 export interface ManagedProcessOptions {
   command: string;
   args: string[];
@@ -33,7 +39,7 @@ export interface ManagedProcessOptions {
   env?: Record<string, string | undefined>;
   /** stdout and stderr are appended here. */
   logFile: string;
-  /** Lines kept in memory for logTail(). */
+  /** Lines kept in memory for logTail(); defaults to LOG_TAIL_LINES. */
   tailLines?: number;
   /** Called with each stdout line (e.g. progress reports). */
   onStdoutLine?: (line: string) => void;
@@ -95,7 +101,7 @@ export class ManagedProcess {
       partial = lines.pop() ?? "";
       for (const line of lines) {
         this.tail.push(line);
-        if (this.tail.length > (this.options.tailLines ?? 200)) this.tail.shift();
+        if (this.tail.length > (this.options.tailLines ?? LOG_TAIL_LINES)) this.tail.shift();
         onLine?.(line);
         for (const listener of this.lineListeners) listener(line);
       }
@@ -109,7 +115,7 @@ export class ManagedProcess {
   /**
    * Resolves with the first complete stdout/stderr line matching `pattern`, or rejects on exit or
    * timeout. Complete lines only: an unbuffered Python print writes its text and its newline
-   * separately, and a match on the first half would leave logTail() without the line.
+   * separately, and a match on the first half would resolve before logTail() holds the line.
    */
   waitForLine(pattern: RegExp, timeoutMs: number): Promise<string> {
     const seen = this.tail.find((l) => pattern.test(l));

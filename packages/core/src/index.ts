@@ -17,7 +17,7 @@ export { benchAppEnv, freePort, runningApp, startReadyApp } from "./app-process.
 export { counterFile, parseCounter } from "./counter-file.ts";
 export { JAVA_HOME, javaCheck, javaPrerequisite, javaVersion, parseJavaVersion } from "./java.ts";
 export { pomFor, resolveJars, type MavenArtifact } from "./maven.ts";
-export { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
+export { LOG_TAIL_LINES, ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
 export { featureMatrix, normalise, type FeatureVector } from "./features.ts";
 export { mix32, mulberry32, type Rng } from "./random.ts";
 export { makeRecord, makeTemplate, POOL_SIZE, RecordEncoder, type RecordTemplate } from "./generator.ts";
@@ -52,6 +52,7 @@ export {
   type SettingValue,
 } from "./kafka-settings.ts";
 export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
+export { readSkipLines, skipCountsProblem, type SkipLine } from "./skip-lines.ts";
 export { POISON_KINDS, poisonIdFor, poisonSchedule, poisonValue, type PoisonKind, type PoisonPill } from "./poison.ts";
 export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
 export { FIXTURE_SEED, FIXTURE_TS_MS, GENERATED_FIXTURE_COUNT, loadFixtures, type FixtureRow } from "./fixtures.ts";
@@ -66,6 +67,9 @@ export {
   type SpellingRow,
 } from "./spellings.ts";
 export { FIXTURE_COUNT, fixtureLabel, gateRecords, loadGateRecords, type GateRecord } from "./gate-records.ts";
+export { GateCheck, type GateResult } from "./gate-check.ts";
+export { gateMessages, PILL_KEY, pillOffsets, runGate, type GateOptions, type GateRun } from "./gate-run.ts";
+export { HEAD_BYTES, outputHead, readOutput, type BadOutput, type OutputRead } from "./output-read.ts";
 export {
   CLOCK_TICKS,
   parseMachineCpu,

@@ -4,8 +4,7 @@
  * duplicates; an output for a pill ("p<n>") means a malformed record was scored. Pure, so the
  * counting across a restart is unit-tested on synthetic topic contents.
  */
-import { seqOfEventId } from "@bench/core";
-import { readOutput } from "../run/output-read.ts";
+import { readOutput, seqOfEventId } from "@bench/core";
 
 export interface FaultTally {
   /** Good records produced (fixtures and gendata's), pills not counted. */

@@ -1,8 +1,7 @@
 /** The results file a run writes and the page renders from: raw samples, derived row, context. */
 
-import type { KafkaSettings, MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
+import type { BadOutput, KafkaSettings, MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
 import type { FaultTally } from "../faults/tally.ts";
-import type { BadOutput } from "../run/output-read.ts";
 
 export type Regime = "keep-up" | "saturated" | "draining";
 /**

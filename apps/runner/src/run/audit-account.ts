@@ -5,8 +5,7 @@
  * thrown: not UTF-8 JSON, no string event_id, no numeric risk (a scoring row), or an id that was
  * never produced. A bad output does not deliver its record.
  */
-import { seqOfEventId, type ConsumedMessage } from "@bench/core";
-import { outputHead, readOutput, type BadOutput } from "./output-read.ts";
+import { outputHead, readOutput, seqOfEventId, type BadOutput, type ConsumedMessage } from "@bench/core";
 
 /** The first few bad outputs are kept (offset, why, first bytes); the rest are counted. */
 export const BAD_OUTPUT_SAMPLES = 5;

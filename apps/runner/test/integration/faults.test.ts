@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, productCacheDir, readTopic, ReferenceModel, repoRoot, seqOfEventId, type Product } from "@bench/core";
+import { requireBootstrap } from "@bench/core/testing";
 import { testBenchContext } from "./bench-context.ts";
 import { runFaults, type FaultSettings } from "../../src/faults/run-faults.ts";
 import { renderFaults } from "../../src/page/faults.ts";
@@ -15,13 +16,13 @@ import type { BenchContext } from "../../src/run/context.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
 import { measureSpeedIndex } from "../../src/run/speed-index.ts";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
+const bootstrap = requireBootstrap();
 
 /** Good ids in the input topic that never came out, by reading both topics whole. */
 async function recount(topics: { inputTopic: string; outputTopic: string }, admin: KafkaAdmin): Promise<{ lost: number; pills: number }> {
   const good = new Set<string>();
   let pills = 0;
-  await readTopic(bootstrap as string, topics.inputTopic, (batch) => {
+  await readTopic(bootstrap, topics.inputTopic, (batch) => {
     for (const m of batch) {
       try {
         const id = (JSON.parse(m.value.toString("utf8")) as { event_id?: unknown }).event_id;
@@ -33,7 +34,7 @@ async function recount(topics: { inputTopic: string; outputTopic: string }, admi
       }
     }
   }, { stopAt: await admin.endOffset(topics.inputTopic), idleMs: 10_000 });
-  await readTopic(bootstrap as string, topics.outputTopic, (batch) => {
+  await readTopic(bootstrap, topics.outputTopic, (batch) => {
     for (const m of batch) good.delete((JSON.parse(m.value.toString("utf8")) as { event_id: string }).event_id);
   }, { stopAt: await admin.endOffset(topics.outputTopic), idleMs: 10_000 });
   return { lost: good.size, pills };
@@ -45,7 +46,6 @@ describe("faults: poison pills and kill -9 with restart, against the real broker
   let products: Product[];
 
   beforeAll(async () => {
-    if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     admin = await KafkaAdmin.connect(bootstrap);
     products = await discoverProducts(repoRoot());
     bench = await testBenchContext(bootstrap, admin, { name: "faults-it", speedReference: (await measureSpeedIndex()).recordsPerCpuSecond });

@@ -10,11 +10,12 @@ import {
   cacheRoot, FIXTURE_COUNT, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadGateRecords, makeTemplate, ManagedProcess, modelsDir, normalise,
   POOL_SIZE, produceMessages, ReferenceModel, repoRoot, type Product,
 } from "@bench/core";
+import { requireBootstrap } from "@bench/core/testing";
 import { EXIT, exitCodeFor } from "../../src/exit-code.ts";
 import { auditOutputs } from "../../src/run/audit.ts";
 import { measureRun } from "../../src/run/measure.ts";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
+const bootstrap = requireBootstrap();
 
 const brokenScorer: Product = {
   id: "broken-scorer",
@@ -58,7 +59,6 @@ describe("verification gate and output audit", () => {
   let reference: ReferenceModel;
 
   beforeAll(async () => {
-    if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     admin = await KafkaAdmin.connect(bootstrap);
     reference = await ReferenceModel.load(modelsDir());
   });
@@ -70,7 +70,7 @@ describe("verification gate and output audit", () => {
       { ok: true, versions: {}, found: undefined },
       { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 5, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 10, hangSec: 20 },
       {
-        bootstrap: bootstrap as string, admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
+        bootstrap: bootstrap, admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
         cacheDir: cacheRoot(), resultsDir: mkdtempSync(join(tmpdir(), "bench-gate-")), speedReference: 0, log: () => undefined, interrupted: () => undefined,
       },
     );
@@ -88,7 +88,7 @@ describe("verification gate and output audit", () => {
       { ok: true, versions: {}, found: undefined },
       { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 6, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 20 },
       {
-        bootstrap: bootstrap as string, admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
+        bootstrap: bootstrap, admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
         cacheDir: cacheRoot(), resultsDir: mkdtempSync(join(tmpdir(), "bench-late-")), speedReference: 0, log: () => undefined, interrupted: () => undefined,
       },
     );
@@ -107,7 +107,7 @@ describe("verification gate and output audit", () => {
       { ok: true, versions: {}, found: undefined },
       { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 6, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 20 },
       {
-        bootstrap: bootstrap as string, admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
+        bootstrap: bootstrap, admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
         cacheDir: cacheRoot(), resultsDir: mkdtempSync(join(tmpdir(), "bench-unparseable-")), speedReference: 0, log: () => undefined, interrupted: () => undefined,
       },
     );
@@ -142,12 +142,12 @@ describe("verification gate and output audit", () => {
     const risks = await reference.score(Float32Array.from(seqs.flatMap((s) => normalise(makeTemplate(FIXTURE_SEED, s % POOL_SIZE)))));
     const now = Date.now();
     await produceMessages(
-      bootstrap as string,
+      bootstrap,
       topic,
       seqs.map((seq, i) => ({ key: null, value: JSON.stringify({ event_id: `e${seq}`, ts_ms: now, risk: seq === misScored ? (risks[i] as number) + 0.01 : seq === nullRisk ? null : risks[i] }) })),
     );
     const check = await auditOutputs({
-      bootstrap: bootstrap as string, outputTopic: topic, produced, outputEnd: seqs.length, seed: FIXTURE_SEED, reference,
+      bootstrap: bootstrap, outputTopic: topic, produced, outputEnd: seqs.length, seed: FIXTURE_SEED, reference,
       passthrough: false, tolerance: reference.card.tolerance, windowMs: [now - 1, now + 1],
     });
     expect(check).toMatchObject({ produced: 1000, distinctOutputs: 994, lost: 6, duplicated: 4, scoresChecked: seqs.length - 1, misScored: 1, badOutputs: 1 });

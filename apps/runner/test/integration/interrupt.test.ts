@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { processTree } from "@bench/core";
+import { requireBootstrap } from "@bench/core/testing";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
+const bootstrap = requireBootstrap();
 
 describe("interrupting the bench", () => {
   let runner: ReturnType<typeof execa> | undefined;
@@ -18,7 +19,6 @@ describe("interrupting the bench", () => {
   });
 
   it("ends every child, keeps the results and exits 130", async () => {
-    if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     const results = mkdtempSync(join(tmpdir(), "bench-int-"));
     runner = execa(
       process.execPath,

@@ -7,12 +7,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheRoot, CLOCK_TICKS, FIXTURE_COUNT, FIXTURE_SEED, readStat, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import { requireBootstrap } from "@bench/core/testing";
 import { testBenchContext } from "./bench-context.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
 import { measureRun, type BenchContext } from "../../src/run/measure.ts";
 import type { RunResult } from "../../src/results/types.ts";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
+const bootstrap = requireBootstrap();
 
 describe("a measured run of the node rows against the real broker", () => {
   let admin: KafkaAdmin;
@@ -20,7 +21,6 @@ describe("a measured run of the node rows against the real broker", () => {
   let products: Product[];
 
   beforeAll(async () => {
-    if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     admin = await KafkaAdmin.connect(bootstrap);
     products = await discoverProducts(repoRoot());
     // speedReference 0: no speed-index comparison. These tests are about foreign load and the run;

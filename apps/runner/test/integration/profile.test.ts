@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, productCacheDir, PROFILE_CATEGORIES, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import { requireBootstrap } from "@bench/core/testing";
 import { testBenchContext } from "./bench-context.ts";
 import { PY_SPY_RATE } from "../../src/profile/pyspy.ts";
 import { prepareProfilers } from "../../src/profile/window.ts";
@@ -17,7 +18,7 @@ import { discoverProducts } from "../../src/run/discover.ts";
 import { measureRun, type BenchContext } from "../../src/run/measure.ts";
 import { measureSpeedIndex } from "../../src/run/speed-index.ts";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
+const bootstrap = requireBootstrap();
 /** V8's sampling interval is 1 ms (profile/v8-inspector.mjs); its idle samples are dropped. */
 const V8_SAMPLES_PER_SEC = 1000;
 
@@ -27,7 +28,6 @@ describe("bench --profile on the real broker", () => {
   let products: Product[];
 
   beforeAll(async () => {
-    if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: run through scripts/test.sh, which starts a broker");
     admin = await KafkaAdmin.connect(bootstrap);
     products = await discoverProducts(repoRoot());
     bench = await testBenchContext(bootstrap, admin, { name: "profile-it", speedReference: (await measureSpeedIndex()).recordsPerCpuSecond });

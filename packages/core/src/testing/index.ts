@@ -1,15 +1,15 @@
 /** Test helpers for the adapters' integration tests: `@bench/core/testing`, not the main entry. */
+export { requireBootstrap } from "./bootstrap.ts";
 export {
   alive,
-  compareWithFixtures,
-  gateMessages,
+  prepareOrThrow,
   scoreFixturesThroughProduct,
   topicsOfGroup,
-  type FixtureBar,
-  type FixtureComparison,
   type FixtureRun,
   type FixtureRunOptions,
   type LiveFixtureRun,
+  type RunTopics,
   type StopOutcome,
-  type TsMismatch,
 } from "./fixture-run.ts";
+export { expectGatePassed, expectScoredAndConsumed, expectSkipLines } from "./expectations.ts";
+export { describePoisonPills, POISON_PILLS, type PoisonSuiteOptions } from "./poison-suite.ts";

@@ -7,14 +7,12 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, KafkaAdmin, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot, type RunningProduct } from "@bench/core";
-import { alive, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, KafkaAdmin, modelsDir, repoRoot, type RunningProduct } from "@bench/core";
+import { alive, describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { bytewax } from "../../src/product.ts";
 import { RECOVERY_DIR, RECOVERY_PARTITION } from "../../src/state.ts";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
-if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: point it at a Kafka broker, e.g. BENCH_BOOTSTRAP=127.0.0.1:19092");
-
+const bootstrap = requireBootstrap();
 const cacheDir = join(cacheRoot(), "bytewax");
 const log = (line: string): void => console.log(line);
 
@@ -28,8 +26,7 @@ describe("bytewax adapter", () => {
   });
 
   it("prepares its pinned environment", async () => {
-    const prep = await bytewax.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(bytewax, { cacheDir, log });
     expect(prep.versions.bytewax).toBe("0.21.1");
     expect(prep.versions.python).toMatch(/^3\.11\./);
     expect(prep.versions.torch).toMatch(/^\d+\.\d+/);
@@ -38,11 +35,7 @@ describe("bytewax adapter", () => {
 
   it("scores every fixture record with the reference risk, counts them all consumed, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(bytewax, { bootstrap, cacheDir, topicPrefix: "bytewax-it", log, keepRunning: true });
-    expect(run.aliveAtStart).toEqual(run.rootPids);
-    expect(run.running.consumed.kind).toBe("engine-counter");
-    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], strayOutputs: 0, consumed: FIXTURE_COUNT });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
+    expectScoredAndConsumed(run, "engine-counter");
     // Bytewax keeps its position in its recovery store, never in a consumer group or a topic of its own.
     expect(existsSync(join(run.stateDir, RECOVERY_DIR, RECOVERY_PARTITION))).toBe(true);
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
@@ -57,8 +50,7 @@ describe("bytewax adapter", () => {
 
   it("starts again on the same group from the snapshot the stop took: nothing replayed", async () => {
     if (!run) throw new Error("the first run did not start");
-    const prep = await bytewax.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(bytewax, { cacheDir, log });
     const { input, output, groupId } = run.topics;
     const runDir = join(run.runDir, "restart");
     again = await bytewax.start({ bootstrap, kafka: KAFKA_SETTINGS, inputTopic: input, outputTopic: output, groupId, parallelism: 1, runDir, stateDir: run.stateDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log }, prep.found);
@@ -79,22 +71,4 @@ describe("bytewax adapter", () => {
   }, 400_000);
 });
 
-describe("bytewax with poison pills", () => {
-  let run: LiveFixtureRun | undefined;
-  afterAll(async () => {
-    await run?.stop();
-  });
-
-  it("skips and counts every pill by offset, scores every good record around them, keeps running and stops cleanly", async () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
-    run = await scoreFixturesThroughProduct(bytewax, { bootstrap: bootstrap as string, cacheDir, topicPrefix: "bytewax-poison-it", poison: pills, keepRunning: true });
-    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
-    // The pills' offsets are counted too: skipped, not stuck.
-    expect(run.consumed).toBe(run.inputCount);
-    const skipped = run.running.logTail(2000).match(/skipped record at offset \d+: /g) ?? [];
-    expect(skipped).toHaveLength(pills.length);
-    expect(await run.stop()).toEqual({ exit: { code: 0, signal: null }, aliveAfterStop: [] });
-  }, 900_000);
-});
+describePoisonPills(bytewax, { cacheDir, log, stopExit: { code: 0, signal: null } });

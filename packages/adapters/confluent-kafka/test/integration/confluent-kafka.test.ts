@@ -5,14 +5,12 @@
  * end, a clean stop with nothing left running; then poison pills skipped, counted and committed.
  */
 import { join } from "node:path";
-import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot } from "@bench/core";
-import { scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, effectiveSettingsMismatches, KAFKA_SETTINGS } from "@bench/core";
+import { describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { CONFLUENT_KAFKA_VERSION } from "../../src/pins.ts";
 import { confluentKafka } from "../../src/product.ts";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
-if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: point it at a Kafka broker, e.g. BENCH_BOOTSTRAP=127.0.0.1:19092");
-
+const bootstrap = requireBootstrap();
 const cacheDir = join(cacheRoot(), "confluent-kafka");
 const log = (line: string): void => console.log(line);
 
@@ -24,8 +22,7 @@ describe("confluent-kafka adapter", () => {
   });
 
   it("prepares its pinned environment", async () => {
-    const prep = await confluentKafka.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(confluentKafka, { cacheDir, log });
     expect(prep.versions["confluent-kafka"]).toBe(CONFLUENT_KAFKA_VERSION);
     expect(prep.versions.librdkafka).toMatch(/^\d+\.\d+\.\d+/);
     expect(prep.versions.python).toMatch(/^3\.11\./);
@@ -35,11 +32,7 @@ describe("confluent-kafka adapter", () => {
 
   it("scores every fixture record with the reference risk and commits, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(confluentKafka, { bootstrap, cacheDir, topicPrefix: "confluent-kafka-it", log, keepRunning: true });
-    expect(run.aliveAtStart).toEqual(run.rootPids);
-    expect(run.running.consumed.kind).toBe("group-offsets");
-    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], consumed: FIXTURE_COUNT });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
+    expectScoredAndConsumed(run, "group-offsets");
     // A plain client creates no topics of its own: no broker hop besides input and output.
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
     // librdkafka's debug=conf dump: both clients run with the shared settings.
@@ -50,27 +43,4 @@ describe("confluent-kafka adapter", () => {
   }, 400_000);
 });
 
-describe("confluent-kafka with poison pills", () => {
-  let run: LiveFixtureRun | undefined;
-  afterAll(async () => {
-    await run?.stop();
-  });
-
-  it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
-    run = await scoreFixturesThroughProduct(confluentKafka, {
-      bootstrap: bootstrap as string,
-      cacheDir,
-      topicPrefix: "confluent-kafka-poison-it",
-      poison: pills,
-      keepRunning: true,
-    });
-    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThan(1e-5);
-    // The pills' offsets are committed too: skipped, not stuck.
-    expect(run.consumed).toBe(run.inputCount);
-    expect(run.running.logTail(1000).match(/skipped record at offset \d+: /g)).toHaveLength(pills.length);
-    expect((await run.stop()).aliveAfterStop).toEqual([]);
-  }, 900_000);
-});
+describePoisonPills(confluentKafka, { cacheDir, log, stopExit: { code: 0, signal: null } });

@@ -7,13 +7,11 @@
  */
 import { join } from "node:path";
 import { readdirSync, readFileSync } from "node:fs";
-import { cacheRoot, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, javaProducerMismatches, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, processTree, repoRoot } from "@bench/core";
-import { alive, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, javaProducerMismatches, KAFKA_SETTINGS, processTree } from "@bench/core";
+import { alive, describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { flink } from "../../src/product.ts";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
-if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: point it at a Kafka broker, e.g. BENCH_BOOTSTRAP=127.0.0.1:19092");
-
+const bootstrap = requireBootstrap();
 const cacheDir = join(cacheRoot(), "flink");
 /** Every .log file under the run's folder (FLINK_LOG_DIR), joined. */
 const jvmLogs = (runDir: string): string =>
@@ -31,8 +29,7 @@ describe("flink adapter", () => {
   });
 
   it("prepares its pinned environment", async () => {
-    const prep = await flink.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
-    if (!prep.ok) throw new Error(prep.reason);
+    const prep = await prepareOrThrow(flink, { cacheDir, log });
     expect(prep.versions.flink).toBe("2.2.1");
     expect(prep.versions["flink-sql-connector-kafka"]).toBe("5.0.0-2.2");
     expect(prep.versions.java).toMatch(/^17\./);
@@ -42,11 +39,7 @@ describe("flink adapter", () => {
 
   it("scores every fixture record with the reference risk and commits, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(flink, { bootstrap, parallelism: 2, cacheDir, topicPrefix: "flink-it", log, keepRunning: true });
-    expect(run.aliveAtStart).toEqual(run.rootPids);
-    expect(run.running.consumed.kind).toBe("group-offsets");
-    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], consumed: FIXTURE_COUNT });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
+    expectScoredAndConsumed(run, "group-offsets");
     // A broker hop would be a topic of its own; the runner counts records on any such topic.
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
     // The sink's Java producer as the client logged it (the JVM's log is in the run's folder):
@@ -66,21 +59,6 @@ describe("flink adapter", () => {
   }, 400_000);
 });
 
-describe("flink with poison pills", () => {
-  let run: LiveFixtureRun | undefined;
-  afterAll(async () => {
-    await run?.stop();
-  });
-
-  // Flink's JSON format skips what it cannot parse and counts nothing: the skipped records
-  // are the consumed ones that did not come out.
-  it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
-    run = await scoreFixturesThroughProduct(flink, { bootstrap, cacheDir, topicPrefix: "flink-poison-it", log, poison: pills, keepRunning: true });
-    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThan(1e-5);
-    expect(run.consumed).toBe(run.inputCount);
-    expect((await run.stop()).aliveAfterStop).toEqual([]);
-  }, 900_000);
-});
+// Flink's JSON format skips what it cannot parse and counts nothing: the skipped records are
+// the consumed ones that did not come out.
+describePoisonPills(flink, { cacheDir, log, silentSkips: true, stopExit: { code: 0, signal: null } });

@@ -1,12 +1,11 @@
 /**
- * How the harness reads one of a product's output records, in one place for the gate, the
- * audit and the faults tally. A product may write anything: an output that is not UTF-8 JSON
- * or names no event_id is a finding to count and show, never an exception that ends the run
- * (an unparseable output once crashed the audit, and the run read only "FAILED — Expected ','
- * or '}' after property value in JSON at position 22").
+ * How the harness reads one of a product's output records, in one place for the gate (the
+ * bench's and the integration tests'), the audit and the faults tally. A product may write
+ * anything: an output that is not UTF-8 JSON or names no event_id is a finding to count and
+ * show, never an exception that ends the run.
  */
 
-export type OutputRead = { ok: true; eventId: string; tsMs: unknown; risk: unknown } | { ok: false; why: string };
+export type OutputRead = { ok: true; eventId: string; tsMs: unknown; risk: unknown; record: Record<string, unknown> } | { ok: false; why: string };
 
 /** An output the harness could not use: where it is, why, and how it begins. */
 export interface BadOutput {
@@ -34,9 +33,10 @@ export function readOutput(value: Uint8Array): OutputRead {
     return { ok: false, why: "not JSON" };
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { ok: false, why: "not a JSON object" };
-  const { event_id: eventId, ts_ms: tsMs, risk } = parsed as Record<string, unknown>;
+  const record = parsed as Record<string, unknown>;
+  const { event_id: eventId, ts_ms: tsMs, risk } = record;
   if (typeof eventId !== "string") return { ok: false, why: "no event_id" };
-  return { ok: true, eventId, tsMs, risk };
+  return { ok: true, eventId, tsMs, risk, record };
 }
 
 /** How an output begins, as one quoted line (a cut multi-byte character shows as U+FFFD). */

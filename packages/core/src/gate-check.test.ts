@@ -1,26 +1,28 @@
-import { fixturesDir, loadGateRecords } from "@bench/core";
-import { GateCheck } from "./verify.ts";
+import { GateCheck } from "./gate-check.ts";
+import { loadGateRecords, type GateRecord } from "./gate-records.ts";
+import { fixturesDir } from "./paths.ts";
 
 const fixtures = loadGateRecords(fixturesDir());
 const byName = (name: string) => fixtures.find((f) => f.name === name)!;
-const out = (eventId: string, risk: unknown): Buffer => Buffer.from(JSON.stringify({ event_id: eventId, ts_ms: 1, risk }));
+const out = (f: Pick<GateRecord, "eventId" | "tsMs">, risk: unknown, eventId = f.eventId): Buffer => Buffer.from(JSON.stringify({ event_id: eventId, ts_ms: f.tsMs, risk }));
 /** Every fixture scored exactly, in order: offset = index. */
 const exact = (check: GateCheck, except: (eventId: string) => boolean = () => false): void =>
-  fixtures.forEach((f, offset) => (except(f.eventId) ? undefined : check.add(offset, out(f.eventId, f.risk))));
+  fixtures.forEach((f, offset) => (except(f.eventId) ? undefined : check.add(offset, out(f, f.risk))));
 
 describe("the verification gate's check of each output", () => {
   it("passes every fixture scored exactly, the spelling cases' ids as parsed", () => {
     const check = new GateCheck(fixtures, false);
     exact(check);
     expect(check.verdict(1e-5, 180_000)).toBeUndefined();
-    expect(check.seen.size).toBe(fixtures.length);
+    expect(check.result(1e-5, 180_000)).toEqual({ passed: true, checked: fixtures.length, fixtures: fixtures.length, maxError: 0 });
+    expect(check.outputs.get("e0")).toEqual({ event_id: "e0", ts_ms: fixtures[0]?.tsMs, risk: fixtures[0]?.risk });
   });
 
   it("names the fixture case of the largest risk error", () => {
     const check = new GateCheck(fixtures, false);
     const spelled = byName("exponent-numbers");
     exact(check, (id) => id === spelled.eventId);
-    check.add(999, out(spelled.eventId, spelled.risk + 0.25));
+    check.add(999, out(spelled, spelled.risk + 0.25));
     expect(check.verdict(1e-5, 180_000)).toBe('largest risk error 2.50e-1 (fixture "exponent-numbers" (event e261)) exceeds the card\'s tolerance 0.00001');
   });
 
@@ -39,7 +41,7 @@ describe("the verification gate's check of each output", () => {
     const check = new GateCheck(fixtures, false);
     const nonAscii = byName("non-ascii-event-id");
     const mangled = Buffer.from(nonAscii.eventId, "utf8").toString("latin1");
-    check.add(7, out(mangled, nonAscii.risk));
+    check.add(7, out(nonAscii, nonAscii.risk, mangled));
     expect(check.verdict(1e-5, 180_000)).toBe(`output at offset 7 carries unknown event_id ${JSON.stringify(mangled)} (fixture "non-ascii-event-id" (event ${JSON.stringify(nonAscii.eventId)}) expected)`);
   });
 
@@ -54,7 +56,25 @@ describe("the verification gate's check of each output", () => {
 
   it("holds a risk that is not a number against its fixture", () => {
     const check = new GateCheck(fixtures, false);
-    check.add(0, out("e0", null));
+    check.add(0, out(fixtures[0]!, null));
     expect(check.verdict(1e-5, 180_000)).toBe("fixture e0: risk null is not a number");
+  });
+
+  it("names the fixture whose ts_ms came back changed, passthrough or not", () => {
+    for (const passthrough of [false, true]) {
+      const check = new GateCheck(fixtures, passthrough);
+      const f = fixtures[1]!;
+      check.add(3, Buffer.from(JSON.stringify({ event_id: f.eventId, ts_ms: String(f.tsMs), risk: f.risk })));
+      expect(check.verdict(1e-5, 180_000)).toBe(`fixture e1: ts_ms "${f.tsMs}", expected ${f.tsMs}`);
+    }
+  });
+
+  it("keeps the first problem, and fails the result with an abort's reason when given one", () => {
+    const check = new GateCheck(fixtures, false);
+    check.add(0, Buffer.from("not json"));
+    check.add(1, out(fixtures[1]!, null));
+    check.add(2, out(fixtures[2]!, fixtures[2]!.risk));
+    expect(check.result(1e-5, 180_000)).toEqual({ passed: false, checked: 2, fixtures: fixtures.length, maxError: 0, problem: `output at offset 0 is not JSON: "not json"` });
+    expect(check.result(1e-5, 180_000, "exited during the run (code 1, signal null)").problem).toBe("exited during the run (code 1, signal null)");
   });
 });
