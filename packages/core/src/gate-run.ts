@@ -56,8 +56,16 @@ export interface GateRun {
   produced: readonly KeyedValue[];
 }
 
-/** Reads the output topic into the check until it is complete, has a problem or the deadline passes; returns why it was aborted, if it was. */
-async function readIntoCheck(opts: GateOptions, check: GateCheck): Promise<string | undefined> {
+/**
+ * Reads the output topic into the check until it is complete, has a problem or the deadline
+ * passes; returns why it was aborted, if it was. `isGateOutput` leaves out outputs that are not
+ * the gate's (a drain run's backlog comes out among them).
+ */
+export async function readIntoCheck(
+  opts: Pick<GateOptions, "bootstrap" | "outputTopic" | "fixtures" | "timeoutMs" | "aborted">,
+  check: GateCheck,
+  isGateOutput: (value: Uint8Array) => boolean = () => true,
+): Promise<string | undefined> {
   let outputsRead = 0;
   const deadline = Date.now() + opts.timeoutMs;
   while (!check.complete && check.problem === undefined && Date.now() < deadline) {
@@ -69,7 +77,7 @@ async function readIntoCheck(opts: GateOptions, check: GateCheck): Promise<strin
       (batch) => {
         for (const m of batch) {
           outputsRead++;
-          check.add(m.offset, m.value);
+          if (isGateOutput(m.value)) check.add(m.offset, m.value);
         }
       },
       { fromOffset: outputsRead, stopAt: opts.fixtures.length - check.checked, idleMs: 3_000, timeoutMs: Math.max(1000, deadline - Date.now()) },

@@ -6,13 +6,12 @@
  */
 import { join } from "node:path";
 import { execa } from "execa";
-import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS, loadModelCard, modelsDir, POISON_KINDS, poisonSchedule, repoRoot } from "@bench/core";
-import { scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import { cacheRoot, effectiveSettingsMismatches, KAFKA_SETTINGS, modelsDir, repoRoot } from "@bench/core";
+import { describePoisonPills, expectScoredAndConsumed, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
 import { APP_DIR, cargoBuildCommand } from "../../src/build.ts";
 import { rust } from "../../src/product.ts";
 
-const bootstrap = process.env.BENCH_BOOTSTRAP;
-if (!bootstrap) throw new Error("BENCH_BOOTSTRAP is not set: point it at a Kafka broker, e.g. BENCH_BOOTSTRAP=127.0.0.1:19092");
+const bootstrap = requireBootstrap();
 
 const cacheDir = join(cacheRoot(), "rust");
 const log = (line: string): void => console.log(line);
@@ -45,11 +44,7 @@ describe("rust adapter", () => {
 
   it("scores every fixture record with the reference risk and commits, then stops cleanly", async () => {
     run = await scoreFixturesThroughProduct(rust, { bootstrap, cacheDir, topicPrefix: "rust-it", log, keepRunning: true });
-    expect(run.aliveAtStart).toEqual(run.rootPids);
-    expect(run.running.consumed.kind).toBe("group-offsets");
-    expect(run).toMatchObject({ fixtureCount: FIXTURE_COUNT, problems: [], missing: [], tsMismatches: [], consumed: FIXTURE_COUNT });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThanOrEqual(loadModelCard(modelsDir()).tolerance);
+    expectScoredAndConsumed(run, "group-offsets");
     // A plain client creates no topics of its own: no broker hop besides input and output.
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
     // librdkafka's debug=conf dump: both clients run with the shared settings.
@@ -64,28 +59,4 @@ describe("rust adapter", () => {
   }, 400_000);
 });
 
-describe("rust with poison pills", () => {
-  let run: LiveFixtureRun | undefined;
-  afterAll(async () => {
-    await run?.stop();
-  });
-
-  it("skips every pill, scores every good record around them, keeps running and stops cleanly", async () => {
-    const pills = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
-    run = await scoreFixturesThroughProduct(rust, {
-      bootstrap: bootstrap as string,
-      cacheDir,
-      topicPrefix: "rust-poison-it",
-      poison: pills,
-      keepRunning: true,
-    });
-    expect(run).toMatchObject({ problems: [], missing: [], tsMismatches: [], strayOutputs: 0, inputCount: FIXTURE_COUNT + 2 * POISON_KINDS.length });
-    expect(run.outputs.size).toBe(FIXTURE_COUNT);
-    expect(run.maxRiskError).toBeLessThan(1e-5);
-    // The pills' offsets are committed too: skipped, not stuck.
-    expect(run.consumed).toBe(run.inputCount);
-    // One line per pill, in the format every row prints (a binary pill's reason included).
-    expect(run.running.logTail(1000).match(/^skipped record at offset \d+: [^\n]+ \(skipped \d+\)$/gm)).toHaveLength(pills.length);
-    expect((await run.stop()).aliveAfterStop).toEqual([]);
-  }, 900_000);
-});
+describePoisonPills(rust, { cacheDir, log, stopExit: { code: 0, signal: null } });
