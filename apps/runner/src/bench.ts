@@ -30,6 +30,7 @@ import { prepareProfilers } from "./profile/window.ts";
 import { measureRun, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
+import { prepareYardstick } from "./yardstick/read.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
 import { runFaults } from "./faults/run-faults.ts";
@@ -131,6 +132,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     admin = await KafkaAdmin.connect(bootstrap);
     const bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
+    await prepareYardstick({ cacheDir: cache, modelsDir: modelsDir(), log });
     for (const product of chosen) {
       if (interrupted()) break;
       await benchProduct(product, opts, bench, results, resultsFile);

@@ -200,8 +200,8 @@ export interface RuntimeMix {
 export interface RunYardstick {
   before: RuntimeReadings;
   after: RuntimeReadings;
-  /** The mix the run was normalised by when it was written. */
-  mix: RuntimeMix;
+  /** The mix the run was normalised by when it was written (absent: the row declares none, V8's index read it). */
+  mix?: RuntimeMix;
 }
 
 export interface ProfiledProcess {

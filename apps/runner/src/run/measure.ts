@@ -23,6 +23,7 @@ import { invalidReasons, judgeConditions } from "./judge.ts";
 import { drain, settledWindow } from "./phases.ts";
 import { planRun, RunSession, type RunBasics } from "./session.ts";
 import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./speed-index.ts";
+import { readRuntimes, runYardstick } from "../yardstick/read.ts";
 import type { RunTicker } from "./ticker.ts";
 
 export type { BenchContext } from "./context.ts";
@@ -60,6 +61,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
   const result = emptyResult(product, prepared, settings);
   await session.createTopics();
   let speedBefore = 0;
+  let runtimesBefore = {};
   try {
     const running = await session.start();
     result.consumedSource = running.consumed.kind === "group-offsets" ? `group offsets (${session.plan.groupId})` : running.consumed.describe;
@@ -72,6 +74,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
       return result;
     }
     speedBefore = (await measureSpeedIndex()).recordsPerCpuSecond;
+    runtimesBefore = await readRuntimes(bench);
     await measuredPhases(session, result);
   } catch (error) {
     result.status = "failed";
@@ -87,6 +90,7 @@ export async function measureRun(product: Product, prepared: Prepared, settings:
   if (result.throughput) {
     const speed = { before: speedBefore, after: (await measureSpeedIndex()).recordsPerCpuSecond, reference: bench.speedReference, version: SPEED_INDEX_VERSION };
     result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
+    result.yardstick = runYardstick(runtimesBefore, await readRuntimes(bench), result);
   }
   return result;
 }

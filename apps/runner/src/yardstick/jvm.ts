@@ -15,9 +15,9 @@ import { readingOf, recordsFile, runProcesses } from "./probe.ts";
 export const JACKSON = { groupId: "com.fasterxml.jackson.core", artifactId: "jackson-databind", version: "2.19.0" };
 export const JVM_PROCESSES = 3;
 /** Records per repetition, and a warm-up long enough for C2 to compile the loop. */
-export const JVM_RECORDS = 20_000;
+export const JVM_RECORDS = 10_000;
 const REPEATS = 9;
-const WARMUP = 150_000;
+const WARMUP = 100_000;
 const SOURCE = join(import.meta.dirname, "jvm", "YardstickWork.java");
 
 /** The compiled probe's classpath, built once per source text and Jackson pin. */
@@ -41,7 +41,9 @@ async function buildProbe(place: YardstickPlace): Promise<string> {
 
 export async function readJvm(place: YardstickPlace): Promise<RuntimeReading> {
   const classpath = await buildProbe(place);
-  // A small heap and the serial collector: the probe's garbage is collected the same way everywhere.
-  const args = ["-Xmx256m", "-XX:+UseSerialGC", "-cp", classpath, "YardstickWork", recordsFile(place.dir), String(JVM_RECORDS), String(REPEATS), String(WARMUP)];
+  // A small heap and the serial collector: the probe's garbage is collected the same way everywhere;
+  // -Xbatch compiles in the foreground, so the JIT has finished with the loop when the clock starts
+  // whatever else keeps the machine's cores busy.
+  const args = ["-Xbatch", "-Xmx256m", "-XX:+UseSerialGC", "-cp", classpath, "YardstickWork", recordsFile(place.dir), String(JVM_RECORDS), String(REPEATS), String(WARMUP)];
   return readingOf(JVM_RECORDS, await runProcesses(join(JAVA_HOME, "bin", "java"), args, JVM_PROCESSES));
 }

@@ -4,9 +4,10 @@
  * has no reading and says why; its rows are then read by V8's index, and the page says so.
  */
 import { join } from "node:path";
-import type { RuntimeReadings } from "../results/types.ts";
+import type { RunResult, RunYardstick, RuntimeReadings } from "../results/types.ts";
 import { readCpython, type YardstickPlace } from "./cpython.ts";
 import { readJvm } from "./jvm.ts";
+import { declaredMix, mixFromProfile } from "./mix.ts";
 
 export interface YardstickContext {
   /** The bench's cache root (~/.cache/stream-ml-bench); the yardstick keeps its venv and classes under yardstick/. */
@@ -27,4 +28,17 @@ export async function readRuntimes(ctx: YardstickContext): Promise<RuntimeReadin
     }
   }
   return Object.keys(missing).length > 0 ? { ...readings, missing } : readings;
+}
+
+/** What a run keeps: the readings before and after it, and the mix it is normalised by (its own profile's, else its row's declared one). */
+export function runYardstick(before: RuntimeReadings, after: RuntimeReadings, run: RunResult): RunYardstick {
+  const mix = (run.profile ? mixFromProfile(run.profile) : undefined) ?? declaredMix(run);
+  return { before, after, ...(mix ? { mix } : {}) };
+}
+
+/** Builds the probes (a venv, Jackson's jars, javac) before the first run and logs a first reading, so no run waits for a build. */
+export async function prepareYardstick(ctx: YardstickContext): Promise<void> {
+  const r = await readRuntimes(ctx);
+  const read = (["cpython", "jvm"] as const).map((k) => `${k} ${r[k] ? Math.round(r[k].recordsPerCpuSecond) : `no reading (${r.missing?.[k] ?? "?"})`}`);
+  ctx.log(`bench: runtime yardstick ${read.join(", ")} records per CPU-second`);
 }

@@ -20,8 +20,8 @@ export const YARDSTICK_VERSION = 1;
  */
 export const RUNTIME_REFERENCE: Record<Exclude<YardstickRuntime, "native">, number> = {
   v8: REFERENCE_SPEED,
-  cpython: 400_000,
-  jvm: 1_300_000,
+  cpython: 360_000,
+  jvm: 950_000,
 };
 
 export const RUNTIME_LABELS: Record<YardstickRuntime, string> = { v8: "V8", cpython: "CPython", jvm: "JVM", native: "native" };
