@@ -2,15 +2,16 @@
  * "Does a row carry to another machine?": each product's cost here against another results
  * file's (another machine's, given with `render --compare`), at the same offered rate, since a
  * product's cost per record moves with its rate (batching). Where both sides were read by
- * the current speed index version, the rows are compared at the reference speed; otherwise the two machines'
+ * the current speed index version, the rows are compared at the reference speed, each normalised
+ * by the runtimes its CPU goes to (`speed.ts` normalisationOf); otherwise the two machines'
  * common factor is the median ratio over the products, and each row's residual from it says
- * whether that row carries.
+ * whether that row carries. A row that does not carry is named with its measured residual.
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { dec2, table } from "./format.ts";
 import { countsAsResult } from "./rows.ts";
-import { microsAtReference } from "./speed.ts";
+import { microsAtReference, normalisationOf } from "./speed.ts";
 
 /** A row carries when its cost after normalisation is within this share of the other machine's. */
 export const CARRY_TOLERANCE = 0.1;
@@ -24,12 +25,20 @@ export interface OtherMachine {
 export interface RowPair {
   product: string;
   rate: number;
-  here: { micros: number; atReference?: number; runs: number };
-  there: { micros: number; atReference?: number; runs: number };
+  here: RowCost;
+  there: RowCost;
+}
+
+export interface RowCost {
+  micros: number;
+  atReference?: number;
+  runs: number;
+  /** What normalised its runs at the reference speed (each distinct wording once). */
+  normalisedBy: string[];
 }
 
 /** µs per inference over a product's counting runs at one rate (median), with the reference-speed figure when all have it. */
-function costAt(runs: readonly RunResult[], product: string, rate: number): RowPair["here"] | undefined {
+function costAt(runs: readonly RunResult[], product: string, rate: number): RowCost | undefined {
   const at = runs.filter((r) => r.product === product && r.settings.offeredRate === rate && countsAsResult(r));
   if (at.length === 0) return undefined;
   const reference = at.map(microsAtReference);
@@ -37,6 +46,7 @@ function costAt(runs: readonly RunResult[], product: string, rate: number): RowP
     micros: median(at.map((r) => r.throughput!.cpuMicrosPerInference)),
     ...(reference.every((x) => x !== undefined) ? { atReference: median(reference as number[]) } : {}),
     runs: at.length,
+    normalisedBy: [...new Set(at.flatMap((r) => normalisationOf(r)?.by ?? []))],
   };
 }
 
@@ -60,7 +70,25 @@ export function pairRows(here: BenchResults, there: BenchResults): RowPair[] {
 
 const pct = (x: number): string => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(0)}%`;
 
-/** The page's section: one table per other machine, and a sentence on which rows carry. */
+/** "here: A · there: B", or the one wording when both sides were normalised alike. */
+function normalisedByCell(p: RowPair): string {
+  const here = p.here.normalisedBy.join("; ") || "—";
+  const there = p.there.normalisedBy.join("; ") || "—";
+  return here === there ? here : `here: ${here} · there: ${there}`;
+}
+
+/** The sentence naming the rows that do not carry, each with its measured residual and the runs behind it. */
+function notCarrying(pairs: readonly RowPair[], residual: (p: RowPair) => number, label: string): string[] {
+  const off = pairs.filter((p) => Math.abs(residual(p)) > CARRY_TOLERANCE);
+  if (off.length === 0) return [`Every row carries to the ${label} within ±${CARRY_TOLERANCE * 100}%.`, ""];
+  const listed = off.map((p) => `${p.product} ${pct(residual(p))} (${p.here.runs} run${p.here.runs === 1 ? "" : "s"} here, ${p.there.runs} there, at ${p.rate}/s)`);
+  return [
+    `Not carrying to the ${label}, measured: ${listed.join(", ")}. After normalisation their cost still differs between these two machines by that much: read them on one machine, or with these residuals, not as carried.`,
+    "",
+  ];
+}
+
+/** The page's section: one table per other machine, and which rows carry, with the residual of those that do not. */
 export function acrossMachinesSection(here: BenchResults, others: readonly OtherMachine[]): string[] {
   if (others.length === 0) return [];
   const out = ["## Across machines", ""];
@@ -76,18 +104,20 @@ export function acrossMachinesSection(here: BenchResults, others: readonly Other
     const residual = (p: RowPair): number => ratio(p) / factor - 1;
     out.push(
       table(
-        ["product", "rate/s", "µs here (runs)", `µs on the ${other.label} (runs)`, byReference ? "µs @ ref here / there" : "ratio there ÷ here", "residual", "carries?"],
+        ["product", "rate/s", "µs here (runs)", `µs on the ${other.label} (runs)`, byReference ? "µs @ ref here / there" : "ratio there ÷ here", "residual", "carries?", ...(byReference ? ["normalised by (runtime mix)"] : [])],
         pairs.map((p) => [
           p.product, String(p.rate), `${dec2(p.here.micros)} (${p.here.runs})`, `${dec2(p.there.micros)} (${p.there.runs})`,
           byReference ? `${dec2(p.here.atReference as number)} / ${dec2(p.there.atReference as number)}` : dec2(ratio(p)),
           pct(residual(p)), Math.abs(residual(p)) <= CARRY_TOLERANCE ? "✓" : "✗",
+          ...(byReference ? [normalisedByCell(p)] : []),
         ]),
       ),
       "",
       byReference
-        ? `Both sides were read by today's speed index: the residual is the difference at the reference speed; a row carries within ±${CARRY_TOLERANCE * 100}%.`
+        ? `Both sides were read by today's speed index: each row is taken to the reference speed by the runtimes its CPU goes to (V8's index, CPython's and the JVM's yardstick; native code by V8's), and the residual is the difference that is left; a row carries within ±${CARRY_TOLERANCE * 100}%.`
         : `The ${other.label}'s runs were read by the older speed index (version 1), which does not carry (its memory walk swung 2× with the kernel's huge pages), so the two machines' factor is taken from the products themselves: the median ratio, ${dec2(factor)}. A row carries when its own ratio is within ±${CARRY_TOLERANCE * 100}% of that factor.`,
       "",
+      ...notCarrying(pairs, residual, other.label),
     );
   }
   return out;
