@@ -64,7 +64,8 @@ describe("across machines, by runtime mix", () => {
     const here = results([withYardstick(run("faststream", 20_000, 20, 650_000), 360_000)]);
     const there = results([{ ...run("faststream", 20_000, 30, 650_000), family: "faststream" }]);
     const lines = acrossMachinesSection(here, [{ label: "other", results: there }]).join("\n");
-    expect(lines).toMatch(/\| faststream \| .* \| \+50% \| ✗ \| here: CPython 100% \(declared\) · there: CPython 100% \(declared\), CPython read by V8's index \(these results predate the runtime yardstick\) \|/);
+    expect(lines).toMatch(/\| faststream \| .* \| \+50% \| ✗ \| here: CPython 100% \(declared\), CPython read by V8's index \(the other side has no reading of it\) · there: CPython 100% \(declared\), CPython read by V8's index \(these results predate the runtime yardstick\) \|/);
     expect(lines).toContain("Not carrying to the other, measured: faststream +50% (1 run here, 1 there, at 20000/s).");
+    expect(lines).toContain("Read by V8's index on both sides here, since only one side has their yardstick: CPython (the other's results have no reading of it).");
   });
 });

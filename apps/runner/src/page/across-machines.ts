@@ -11,6 +11,8 @@ import type { BenchResults, RunResult } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { dec2, table } from "./format.ts";
 import { countsAsResult } from "./rows.ts";
+import { RUNTIME_LABELS } from "../yardstick/runtimes.ts";
+import { runtimesRead, withoutRuntimes } from "../yardstick/supplied.ts";
 import { microsAtReference, normalisationOf } from "./speed.ts";
 
 /** A row carries when its cost after normalisation is within this share of the other machine's. */
@@ -70,6 +72,23 @@ export function pairRows(here: BenchResults, there: BenchResults): RowPair[] {
 
 const pct = (x: number): string => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(0)}%`;
 
+/**
+ * Both sides with readings of the same runtimes only: a runtime one side never read is read by
+ * V8's index on both, or a row would be normalised by two different yardsticks.
+ */
+function readAlike(here: BenchResults, other: OtherMachine): { here: BenchResults; there: BenchResults; note?: string } {
+  const a = runtimesRead(here);
+  const b = runtimesRead(other.results);
+  const drop = new Set([...a, ...b].filter((r) => !(a.has(r) && b.has(r))));
+  if (drop.size === 0) return { here, there: other.results };
+  const names = [...drop].map((r) => `${RUNTIME_LABELS[r]} (${a.has(r) ? `the ${other.label}'s` : "these"} results have no reading of it)`);
+  return {
+    here: withoutRuntimes(here, drop),
+    there: withoutRuntimes(other.results, drop),
+    note: `Read by V8's index on both sides here, since only one side has their yardstick: ${names.join(", ")}.`,
+  };
+}
+
 /** "here: A · there: B", or the one wording when both sides were normalised alike. */
 function normalisedByCell(p: RowPair): string {
   const here = p.here.normalisedBy.join("; ") || "—";
@@ -93,7 +112,8 @@ export function acrossMachinesSection(here: BenchResults, others: readonly Other
   if (others.length === 0) return [];
   const out = ["## Across machines", ""];
   for (const other of others) {
-    const pairs = pairRows(here, other.results);
+    const { here: hereAlike, there, note } = readAlike(here, other);
+    const pairs = pairRows(hereAlike, there);
     if (pairs.length === 0) {
       out.push(`No product has runs that count at a common rate here and on the ${other.label}.`, "");
       continue;
@@ -116,6 +136,7 @@ export function acrossMachinesSection(here: BenchResults, others: readonly Other
       byReference
         ? `Both sides were read by today's speed index: each row is taken to the reference speed by the runtimes its CPU goes to (V8's index, CPython's and the JVM's yardstick; native code by V8's), and the residual is the difference that is left; a row carries within ±${CARRY_TOLERANCE * 100}%.`
         : `The ${other.label}'s runs were read by the older speed index (version 1), which does not carry (its memory walk swung 2× with the kernel's huge pages), so the two machines' factor is taken from the products themselves: the median ratio, ${dec2(factor)}. A row carries when its own ratio is within ±${CARRY_TOLERANCE * 100}% of that factor.`,
+      ...(byReference && note ? ["", note] : []),
       "",
       ...notCarrying(pairs, residual, other.label),
     );

@@ -41,7 +41,9 @@ export function normalisationOf(run: RunResult): RowNormalisation | undefined {
   const shares = `${describeShares(mix.shares)} (${mix.source === "profile" ? "this run's profile" : "declared"})`;
   const byV8 = (Object.entries(readBy) as Array<[YardstickRuntime, YardstickRuntime]>).filter(([r, by]) => r !== "v8" && r !== "native" && by === "v8").map(([r]) => RUNTIME_LABELS[r]);
   if (byV8.length === 0) return { factor, by: shares };
-  const why = run.yardstick ? `its probe gave no reading` : "these results predate the runtime yardstick";
+  // Without a probe failure on record, a reading was set aside to match another machine's results that lack it.
+  const failed = byV8.length > 0 && (["cpython", "jvm"] as const).some((r) => run.yardstick?.before.missing?.[r] ?? run.yardstick?.after.missing?.[r]);
+  const why = !run.yardstick ? "these results predate the runtime yardstick" : failed ? "its probe gave no reading" : "the other side has no reading of it";
   return { factor, by: `${shares}, ${byV8.join(" and ")} read by V8's index (${why})` };
 }
 
