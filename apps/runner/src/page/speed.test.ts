@@ -1,7 +1,7 @@
 import type { BenchResults, RunResult, RuntimeReading } from "../results/types.ts";
 import { REFERENCE_SPEED, SPEED_INDEX_VERSION } from "../run/speed-index.ts";
 import { RUNTIME_REFERENCE, YARDSTICK_VERSION } from "../yardstick/runtimes.ts";
-import { microsAtReference, normalisationOf, runtimeSentence } from "./speed.ts";
+import { microsAtReference, normalisationOf, normalisedBy, runtimeSentence } from "./speed.ts";
 
 const reading = (recordsPerCpuSecond: number): RuntimeReading => ({ recordsPerCpuSecond, processes: [recordsPerCpuSecond], checksum: 1, runtime: "x", version: YARDSTICK_VERSION });
 
@@ -33,5 +33,13 @@ describe("µs @ ref by runtime mix", () => {
     const text = runtimeSentence(results);
     expect(text).toContain("CPython 350,000 (300,000–400,000, reference 360,000)");
     expect(text).toContain("faststream: CPython 100% (declared) · node: V8 95% + native 5% (declared)");
+  });
+
+  it("says in one sentence when no run has runtime readings, and counts the runs normalised by their own profile", () => {
+    expect(runtimeSentence({ runs: [run("quix", REFERENCE_SPEED)] } as unknown as BenchResults)).toMatch(/^These results have no runtime yardstick readings \(CPython, JVM\)/);
+    const profile = { processes: [{ exe: "python3.11", cpuPercent: 80, threads: [{ name: "python", cpuPercent: 80 }] }] };
+    const profiled = { ...run("quix", REFERENCE_SPEED, 300_000), profile } as unknown as RunResult;
+    const by = normalisedBy({ runs: [run("quix", REFERENCE_SPEED, 300_000), profiled, profiled] } as unknown as BenchResults).get("quix");
+    expect(by).toEqual(["CPython 95% + native 5% (declared)", "CPython 100% (each run's own profile) in 2 runs (the first shown)"]);
   });
 });

@@ -25,6 +25,8 @@ export interface RowNormalisation {
   factor: number;
   /** What normalised the run, as the page says it: "CPython 95% + native 5% (declared)". */
   by: string;
+  /** Where the mix came from: this run's profile, or the row's declaration (absent: no mix, V8's index). */
+  source?: "profile" | "declared";
 }
 
 /**
@@ -38,13 +40,14 @@ export function normalisationOf(run: RunResult): RowNormalisation | undefined {
   const mix = mixOf(run);
   if (!mix) return { factor: v8 / REFERENCE_SPEED, by: "V8 index (the row declares no runtime mix)" };
   const { factor, readBy } = mixFactor(mix, v8, run.yardstick);
+  const source = mix.source;
   const shares = `${describeShares(mix.shares)} (${mix.source === "profile" ? "this run's profile" : "declared"})`;
   const byV8 = (Object.entries(readBy) as Array<[YardstickRuntime, YardstickRuntime]>).filter(([r, by]) => r !== "v8" && r !== "native" && by === "v8").map(([r]) => RUNTIME_LABELS[r]);
-  if (byV8.length === 0) return { factor, by: shares };
+  if (byV8.length === 0) return { factor, by: shares, source };
   // Without a probe failure on record, a reading was set aside to match another machine's results that lack it.
   const failed = byV8.length > 0 && (["cpython", "jvm"] as const).some((r) => run.yardstick?.before.missing?.[r] ?? run.yardstick?.after.missing?.[r]);
   const why = !run.yardstick ? "these results predate the runtime yardstick" : failed ? "its probe gave no reading" : "the other side has no reading of it";
-  return { factor, by: `${shares}, ${byV8.join(" and ")} read by V8's index (${why})` };
+  return { factor, by: `${shares}, ${byV8.join(" and ")} read by V8's index (${why})`, source };
 }
 
 /** µs CPU per inference at the reference speed, when the run has readings of the current index version. */
@@ -53,15 +56,30 @@ export function microsAtReference(run: RunResult): number | undefined {
   return n && run.throughput ? run.throughput.cpuMicrosPerInference * n.factor : undefined;
 }
 
-/** Per product, what normalised its runs' "µs @ ref" (each distinct wording once). */
+/**
+ * Per product, what normalised its runs' "µs @ ref": each declared wording once, and the runs
+ * normalised by their own profile counted, with the first one's wording.
+ */
 export function normalisedBy(results: BenchResults): Map<string, string[]> {
-  const by = new Map<string, string[]>();
+  const declared = new Map<string, string[]>();
+  const profiled = new Map<string, { first: string; runs: number }>();
   for (const run of results.runs) {
     const n = run.status === "ok" ? normalisationOf(run) : undefined;
     if (!n) continue;
-    const seen = by.get(run.product) ?? [];
+    if (n.source === "profile") {
+      const p = profiled.get(run.product);
+      profiled.set(run.product, { first: p?.first ?? n.by, runs: (p?.runs ?? 0) + 1 });
+      continue;
+    }
+    const seen = declared.get(run.product) ?? [];
     if (!seen.includes(n.by)) seen.push(n.by);
-    by.set(run.product, seen);
+    declared.set(run.product, seen);
+  }
+  const by = new Map<string, string[]>();
+  for (const product of new Set([...declared.keys(), ...profiled.keys()])) {
+    const p = profiled.get(product);
+    const own = p ? [p.runs === 1 ? p.first : `${p.first.replace("this run's profile", "each run's own profile")} in ${p.runs} runs (the first shown)`] : [];
+    by.set(product, [...(declared.get(product) ?? []), ...own]);
   }
   return by;
 }
@@ -77,7 +95,8 @@ export function runtimeSentence(results: BenchResults): string {
     const xs = runtimeReadings(results, r);
     return xs.length === 0 ? [] : [`${RUNTIME_LABELS[r]} ${int(median(xs))} (${int(Math.min(...xs))}–${int(Math.max(...xs))}, reference ${int(RUNTIME_REFERENCE[r])})`];
   });
-  const readings = parts.length > 0 ? `Runtime yardstick, records of the same per-record work per CPU-second of one core in each runtime (median over every reading): ${parts.join("; ")}. ` : "";
+  if (parts.length === 0) return `These results have no runtime yardstick readings (CPython, JVM): every row's "µs @ ref" is read by V8's index alone, and does not carry across CPU vendors for the rows whose CPU is CPython or the JVM.`;
+  const readings = `Runtime yardstick, records of the same per-record work per CPU-second of one core in each runtime (median over every reading): ${parts.join("; ")}. `;
   const rows = [...normalisedBy(results)].map(([product, by]) => `${product}: ${by.join("; ")}`);
   return rows.length === 0 ? readings : `${readings}Each row's "µs @ ref" is normalised by the runtimes its CPU goes to (native code by V8's index): ${rows.join(" · ")}.`;
 }
