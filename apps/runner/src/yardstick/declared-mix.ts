@@ -14,7 +14,8 @@ export const DECLARED_MIX: Readonly<Record<string, Partial<Record<YardstickRunti
   quix: { cpython: 0.95, native: 0.05 },
   faststream: { cpython: 1 },
   bytewax: { cpython: 0.95, native: 0.05 },
-  pathway: { cpython: 0.55, native: 0.45 },
+  // Its UDF's Python runs on the engine's threads and counts as native here (`mix.ts`).
+  pathway: { native: 1 },
   flink: { jvm: 0.9, cpython: 0.1 },
   spark: { jvm: 0.75, cpython: 0.25 },
   "kafka-streams": { jvm: 1 },

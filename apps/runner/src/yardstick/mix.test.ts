@@ -14,8 +14,7 @@ describe("runtime mix", () => {
     expect(runtimeOfThread("python3.11", "python")).toBe("cpython");
     expect(runtimeOfThread("python3.11", "rdk:broker1")).toBe("native");
     expect(runtimeOfThread("python3.11", "pathway:connect")).toBe("native");
-    // Pathway's work threads run the UDF's Python.
-    expect(runtimeOfThread("python3.11", "pathway:work-0")).toBe("cpython");
+    expect(runtimeOfThread("python3.11", "pathway:work-0")).toBe("native");
     expect(runtimeOfThread("node", "node")).toBe("v8");
     expect(runtimeOfThread("node", "rdk:broker1")).toBe("native");
     expect(runtimeOfThread("risingwave", "compute")).toBe("native");
