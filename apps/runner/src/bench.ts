@@ -31,6 +31,7 @@ import { measureRun, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { PrefilledInput } from "./run/prefilled-input.ts";
 import { measureSpeedIndex, SpacedSpeedIndex, SPEED_INDEX_SPACING_MS, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
+import { prepareYardstick, SpacedRuntimes } from "./yardstick/read.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
 import { runFaults } from "./faults/run-faults.ts";
@@ -139,6 +140,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     admin = await KafkaAdmin.connect(bootstrap);
     const bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
+    await prepareYardstick(bench);
     prefilled = new PrefilledInput(bench, FIXTURE_SEED);
     for (const product of chosen) {
       if (interrupted()) break;
@@ -187,6 +189,7 @@ function benchContext(c: {
     resultsDir: c.resultsDir,
     speedReference: c.results.speedIndexReference ?? 0,
     speedIndex: new SpacedSpeedIndex(SPEED_INDEX_SPACING_MS),
+    runtimes: new SpacedRuntimes({ cacheDir: c.cache, modelsDir: modelsDir(), log }),
     log,
     onRunStart: (product, rate, seconds) => {
       windowSeconds.set(product, 0);

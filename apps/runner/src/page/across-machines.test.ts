@@ -1,6 +1,7 @@
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { acrossMachinesSection, pairRows } from "./across-machines.ts";
 import { SPEED_INDEX_VERSION } from "../run/speed-index.ts";
+import { YARDSTICK_VERSION } from "../yardstick/runtimes.ts";
 
 function run(product: string, rate: number, micros: number, speed?: number): RunResult {
   return {
@@ -40,5 +41,31 @@ describe("across machines", () => {
   it("says so when no product has a common rate", () => {
     expect(acrossMachinesSection(results([run("a", 5_000, 10)]), [{ label: "other", results: results([run("a", 20_000, 10)]) }]).join("\n")).toContain("No product has runs that count at a common rate");
     expect(acrossMachinesSection(results([]), [])).toEqual([]);
+  });
+});
+
+describe("across machines, by runtime mix", () => {
+  const withYardstick = (r: RunResult, cpython: number): RunResult => {
+    const reading = { recordsPerCpuSecond: cpython, processes: [cpython], checksum: 1, runtime: "python 3.11.2", version: YARDSTICK_VERSION };
+    return { ...r, yardstick: { before: { cpython: reading }, after: { cpython: reading }, mix: { shares: { cpython: 1 }, source: "declared" } } };
+  };
+
+  it("takes a CPython row to the reference speed by CPython's yardstick, so a machine whose interpreter alone is slower still carries", () => {
+    // Same V8 speed on both machines; CPython 1.5× slower there, and so is the row.
+    const here = results([withYardstick(run("faststream", 20_000, 20, 650_000), 360_000)]);
+    const there = results([withYardstick(run("faststream", 20_000, 30, 650_000), 240_000)]);
+    const lines = acrossMachinesSection(here, [{ label: "other", results: there }]).join("\n");
+    expect(lines).toMatch(/\| faststream \| 20000 \| 20\.00 \(1\) \| 30\.00 \(1\) \| 20\.00 \/ 20\.00 \| \+0% \| ✓ \| CPython 100% \(declared\) \|/);
+    expect(lines).toContain("Every row carries to the other within ±10%.");
+  });
+
+  it("names a row that does not carry with its measured residual and the runs behind it", () => {
+    // Only V8 read there (older results): the row's 1.5× is left as its residual.
+    const here = results([withYardstick(run("faststream", 20_000, 20, 650_000), 360_000)]);
+    const there = results([{ ...run("faststream", 20_000, 30, 650_000), family: "faststream" }]);
+    const lines = acrossMachinesSection(here, [{ label: "other", results: there }]).join("\n");
+    expect(lines).toMatch(/\| faststream \| .* \| \+50% \| ✗ \| here: CPython 100% \(declared\), CPython read by V8's index \(the other side has no reading of it\) · there: CPython 100% \(declared\), CPython read by V8's index \(these results predate the runtime yardstick\) \|/);
+    expect(lines).toContain("Not carrying to the other, measured: faststream +50% (1 run here, 1 there, at 20000/s).");
+    expect(lines).toContain("Read by V8's index on both sides here, since only one side has their yardstick: CPython (the other's results have no reading of it).");
   });
 });

@@ -1,10 +1,13 @@
 /**
  * The page's yardstick: the speed index's readings and spread, and each row's cost at the
- * reference speed (`run/speed-index.ts`), the figure a reader compares across machines.
+ * reference speed (`run/speed-index.ts`), normalised by the runtime yardstick of the runtimes the
+ * row spends its CPU in (`yardstick/`), the figure a reader compares across machines.
  */
-import type { BenchResults, RunResult } from "../results/types.ts";
+import type { BenchResults, RunResult, YardstickRuntime } from "../results/types.ts";
 import { coefficientOfVariation, median } from "../metrics/stats.ts";
-import { atReferenceSpeed, REFERENCE_SPEED, SPEED_INDEX_VERSION } from "../run/speed-index.ts";
+import { REFERENCE_SPEED, SPEED_INDEX_VERSION } from "../run/speed-index.ts";
+import { describeShares, mixOf } from "../yardstick/mix.ts";
+import { mixFactor, RUNTIME_LABELS, RUNTIME_REFERENCE } from "../yardstick/runtimes.ts";
 import { int } from "./format.ts";
 
 /** Which speed index read a run (results without the field were read by version 1). */
@@ -17,10 +20,85 @@ export function runSpeed(run: RunResult): number | undefined {
   return (c.speedIndexBefore + c.speedIndexAfter) / 2;
 }
 
+export interface RowNormalisation {
+  /** µs × factor = µs at the reference speed. */
+  factor: number;
+  /** What normalised the run, as the page says it: "CPython 95% + native 5% (declared)". */
+  by: string;
+  /** Where the mix came from: this run's profile, or the row's declaration (absent: no mix, V8's index). */
+  source?: "profile" | "declared";
+}
+
+/**
+ * How a run's cost is taken to the reference speed: its runtime mix's shares of each runtime's
+ * index ÷ that runtime's reference, native code and runtimes without a reading by V8's index
+ * (`yardstick/runtimes.ts` mixFactor). Undefined without readings of the current V8 index.
+ */
+export function normalisationOf(run: RunResult): RowNormalisation | undefined {
+  const v8 = runSpeed(run);
+  if (v8 === undefined) return undefined;
+  const mix = mixOf(run);
+  if (!mix) return { factor: v8 / REFERENCE_SPEED, by: "V8 index (the row declares no runtime mix)" };
+  const { factor, readBy } = mixFactor(mix, v8, run.yardstick);
+  const source = mix.source;
+  const shares = `${describeShares(mix.shares)} (${mix.source === "profile" ? "this run's profile" : "declared"})`;
+  const byV8 = (Object.entries(readBy) as Array<[YardstickRuntime, YardstickRuntime]>).filter(([r, by]) => r !== "v8" && r !== "native" && by === "v8").map(([r]) => RUNTIME_LABELS[r]);
+  if (byV8.length === 0) return { factor, by: shares, source };
+  // Without a probe failure on record, a reading was set aside to match another machine's results that lack it.
+  const failed = byV8.length > 0 && (["cpython", "jvm"] as const).some((r) => run.yardstick?.before.missing?.[r] ?? run.yardstick?.after.missing?.[r]);
+  const why = !run.yardstick ? "these results predate the runtime yardstick" : failed ? "its probe gave no reading" : "the other side has no reading of it";
+  return { factor, by: `${shares}, ${byV8.join(" and ")} read by V8's index (${why})`, source };
+}
+
 /** µs CPU per inference at the reference speed, when the run has readings of the current index version. */
 export function microsAtReference(run: RunResult): number | undefined {
-  const speed = runSpeed(run);
-  return speed !== undefined && run.throughput ? atReferenceSpeed(run.throughput.cpuMicrosPerInference, speed) : undefined;
+  const n = normalisationOf(run);
+  return n && run.throughput ? run.throughput.cpuMicrosPerInference * n.factor : undefined;
+}
+
+/**
+ * Per product, what normalised its runs' "µs @ ref": each declared wording once, and the runs
+ * normalised by their own profile counted, with the first one's wording.
+ */
+export function normalisedBy(results: BenchResults): Map<string, string[]> {
+  const declared = new Map<string, string[]>();
+  const profiled = new Map<string, { first: string; runs: number }>();
+  for (const run of results.runs) {
+    const n = run.status === "ok" ? normalisationOf(run) : undefined;
+    if (!n) continue;
+    if (n.source === "profile") {
+      const p = profiled.get(run.product);
+      profiled.set(run.product, { first: p?.first ?? n.by, runs: (p?.runs ?? 0) + 1 });
+      continue;
+    }
+    const seen = declared.get(run.product) ?? [];
+    if (!seen.includes(n.by)) seen.push(n.by);
+    declared.set(run.product, seen);
+  }
+  const by = new Map<string, string[]>();
+  for (const product of new Set([...declared.keys(), ...profiled.keys()])) {
+    const p = profiled.get(product);
+    const own = p ? [p.runs === 1 ? p.first : `${p.first.replace("this run's profile", "each run's own profile")} in ${p.runs} runs (the first shown)`] : [];
+    by.set(product, [...(declared.get(product) ?? []), ...own]);
+  }
+  return by;
+}
+
+/** The runtime yardstick's readings in the results (before and after each run), per runtime. */
+export function runtimeReadings(results: BenchResults, runtime: "cpython" | "jvm"): number[] {
+  return results.runs.flatMap((r) => (r.yardstick ? [r.yardstick.before[runtime], r.yardstick.after[runtime]] : [])).flatMap((x) => (x && x.recordsPerCpuSecond > 0 ? [x.recordsPerCpuSecond] : []));
+}
+
+/** The header's sentences on the runtime yardstick: its readings, and per row what normalised it. */
+export function runtimeSentence(results: BenchResults): string {
+  const parts = (["cpython", "jvm"] as const).flatMap((r) => {
+    const xs = runtimeReadings(results, r);
+    return xs.length === 0 ? [] : [`${RUNTIME_LABELS[r]} ${int(median(xs))} (${int(Math.min(...xs))}–${int(Math.max(...xs))}, reference ${int(RUNTIME_REFERENCE[r])})`];
+  });
+  if (parts.length === 0) return `These results have no runtime yardstick readings (CPython, JVM): every row's "µs @ ref" is read by V8's index alone, and does not carry across CPU vendors for the rows whose CPU is CPython or the JVM.`;
+  const readings = `Runtime yardstick, records of the same per-record work per CPU-second of one core in each runtime (median over every reading): ${parts.join("; ")}. `;
+  const rows = [...normalisedBy(results)].map(([product, by]) => `${product}: ${by.join("; ")}`);
+  return rows.length === 0 ? readings : `${readings}Each row's "µs @ ref" is normalised by the runtimes its CPU goes to (native code by V8's index): ${rows.join(" · ")}.`;
 }
 
 /** Every reading of the current index version in the results (before and after each run). */
@@ -41,6 +119,6 @@ export function speedSentence(results: BenchResults): string {
   const older = results.runs.some((r) => r.conditions && speedVersionOf(r) !== SPEED_INDEX_VERSION) ? " Runs read by the older index (version 1) have no figure at the reference speed." : "";
   return (
     `Machine: speed index ${int(median(readings))} reference records per CPU-second (median; ${int(Math.min(...readings))}–${int(Math.max(...readings))} over ${readings.length} readings before and after each run, coefficient of variation ${(coefficientOfVariation(readings) * 100).toFixed(1)}%; ${what}). ` +
-    `"µs @ ref" states each row's CPU per inference at a speed index of ${int(REFERENCE_SPEED)}: µs × the run's own index ÷ ${int(REFERENCE_SPEED)}, the figure to compare across machines.${older}`
+    `"µs @ ref" states each row's CPU per inference at a speed index of ${int(REFERENCE_SPEED)}: µs × the run's own index ÷ ${int(REFERENCE_SPEED)}, the figure to compare across machines.${older} ${runtimeSentence(results)}`.trimEnd()
   );
 }

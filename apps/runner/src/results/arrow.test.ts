@@ -45,6 +45,8 @@ describe("Arrow export", () => {
       expect(row.latency_p99_ms).toBe(r.delivery?.latencyMs?.p99 ?? null);
       expect(row.lost).toBe(r.delivery?.lost ?? null);
       expect(row.speed_index_before).toBeNull(); // schema-1 results record none
+      expect(row.cpython_index_before).toBeNull(); // nor runtime yardstick readings
+      expect(row.runtime_mix).toBeNull();
     });
   });
 

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Bool, Float64, Int32, Table, tableToIPC, Utf8, vectorFromArray, type Vector } from "apache-arrow";
 import type { BenchResults, RunResult, SweepStep, Tick } from "./types.ts";
+import { describeShares } from "../yardstick/mix.ts";
 
 type Value = number | string | boolean | null;
 interface Column<Row> { name: string; type: "f64" | "i32" | "utf8" | "bool"; get: (row: Row) => Value | undefined }
@@ -96,6 +97,11 @@ export const RUN_COLUMNS: Column<RunRow>[] = [
   { name: "broker_cpu_percent", type: "f64", get: (x) => x.r.harness?.brokerCpuPercent },
   { name: "speed_index_before", type: "f64", get: (x) => x.r.conditions?.speedIndexBefore },
   { name: "speed_index_after", type: "f64", get: (x) => x.r.conditions?.speedIndexAfter },
+  { name: "cpython_index_before", type: "f64", get: (x) => x.r.yardstick?.before.cpython?.recordsPerCpuSecond },
+  { name: "cpython_index_after", type: "f64", get: (x) => x.r.yardstick?.after.cpython?.recordsPerCpuSecond },
+  { name: "jvm_index_before", type: "f64", get: (x) => x.r.yardstick?.before.jvm?.recordsPerCpuSecond },
+  { name: "jvm_index_after", type: "f64", get: (x) => x.r.yardstick?.after.jvm?.recordsPerCpuSecond },
+  { name: "runtime_mix", type: "utf8", get: (x) => (x.r.yardstick?.mix ? `${describeShares(x.r.yardstick.mix.shares)} (${x.r.yardstick.mix.source})` : undefined) },
   { name: "foreign_cpu_avg", type: "f64", get: (x) => x.r.conditions?.foreignCpuAvg },
   { name: "steal_avg", type: "f64", get: (x) => x.r.conditions?.stealAvg },
   { name: "noisy", type: "bool", get: (x) => x.r.conditions?.noisy },

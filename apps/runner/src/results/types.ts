@@ -170,6 +170,47 @@ export interface RunResult {
   ticks: Tick[];
   /** `--profile`: where the CPU went, from a profiling window after the measured one. */
   profile?: ProfileResult;
+  /** The runtime yardstick's readings beside the speed index's (V8's stay in `conditions`); absent in older files. */
+  yardstick?: RunYardstick;
+}
+
+/** The runtimes a row's CPU goes to, each with its own yardstick (`yardstick/`); native code is read by V8's. */
+export type YardstickRuntime = "v8" | "cpython" | "jvm" | "native";
+
+/** One runtime's yardstick reading: reference records per CPU-second of one core. */
+export interface RuntimeReading {
+  /** The median over fresh processes of each one's median repetition. */
+  recordsPerCpuSecond: number;
+  /** Each fresh process's figure, for the record. */
+  processes: number[];
+  /** Proves every process did the same work. */
+  checksum: number;
+  /** What ran it, e.g. "python 3.11.2, orjson 3.13.0". */
+  runtime: string;
+  /** The workload's version (`yardstick/runtimes.ts` YARDSTICK_VERSION): readings of two versions are not comparable. */
+  version: number;
+}
+
+/** The yardstick readings of the runtimes besides V8, taken where the speed index is. */
+export interface RuntimeReadings {
+  cpython?: RuntimeReading;
+  jvm?: RuntimeReading;
+  /** Why a runtime has no reading (its probe could not be built or run). */
+  missing?: Partial<Record<"cpython" | "jvm", string>>;
+}
+
+/** Which share of a row's CPU each runtime takes, and where that came from. */
+export interface RuntimeMix {
+  shares: Partial<Record<YardstickRuntime, number>>;
+  /** profile: this run's per-process and per-thread CPU; declared: the row's table entry, not measured in this run. */
+  source: "profile" | "declared";
+}
+
+export interface RunYardstick {
+  before: RuntimeReadings;
+  after: RuntimeReadings;
+  /** The mix the run was normalised by when it was written (absent: the row declares none, V8's index read it). */
+  mix?: RuntimeMix;
 }
 
 export interface ProfiledProcess {

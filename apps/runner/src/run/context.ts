@@ -1,4 +1,5 @@
 /** What every run of a bench shares: the broker, the reference model, where things go, callbacks. */
+import type { RuntimeReadings } from "../results/types.ts";
 import type { GateRecord, KafkaAdmin, ReferenceModel } from "@bench/core";
 import type { Phase, Tick } from "../results/types.ts";
 
@@ -17,6 +18,8 @@ export interface BenchContext {
   speedReference: number;
   /** Where runs take their readings before and after (spaced by time); absent: two new readings a run. */
   speedIndex?: { before(): Promise<number>; after(): Promise<number> };
+  /** The runtime yardstick's readings, spaced by time (yardstick/read.ts' SpacedRuntimes); absent: read afresh each time. */
+  runtimes?: { reading(): Promise<RuntimeReadings> };
   log(line: string): void;
   onRunStart?(product: string, rate: number, measuredSeconds: number): void;
   onTick?(product: string, phase: Phase, tick: Tick, perSec: { offered: number; consumed: number }): void;

@@ -24,6 +24,7 @@ import { invalidReasons, judgeConditions } from "./judge.ts";
 import { drain, settledWindow } from "./phases.ts";
 import { planRun, RunSession, type RunBasics } from "./session.ts";
 import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./speed-index.ts";
+import { runtimeReading, runYardstick } from "../yardstick/read.ts";
 import type { RunTicker } from "./ticker.ts";
 
 export type { BenchContext } from "./context.ts";
@@ -79,6 +80,7 @@ export async function shapedRun(session: RunSession, result: RunResult, shape: R
   const speedIndex = bench.speedIndex ?? { before: readSpeed, after: readSpeed };
   await session.createTopics();
   let speedBefore = 0;
+  let runtimesBefore = {};
   try {
     await shape.beforeStart?.();
     if (shape.speedBeforeStart) speedBefore = await speedIndex.before();
@@ -93,6 +95,7 @@ export async function shapedRun(session: RunSession, result: RunResult, shape: R
       return result;
     }
     if (!shape.speedBeforeStart) speedBefore = await speedIndex.before();
+    runtimesBefore = await runtimeReading(bench);
     await shape.phases();
   } catch (error) {
     result.status = "failed";
@@ -108,6 +111,7 @@ export async function shapedRun(session: RunSession, result: RunResult, shape: R
   if (result.throughput) {
     const speed = { before: speedBefore, after: await speedIndex.after(), reference: bench.speedReference, version: SPEED_INDEX_VERSION };
     result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
+    result.yardstick = runYardstick(runtimesBefore, await runtimeReading(bench), result);
   }
   return result;
 }

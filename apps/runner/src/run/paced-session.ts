@@ -12,6 +12,7 @@
  * step's status is provisional until close(): a step the audit finds wanting becomes invalid,
  * and so does every other step of the session, since one output topic holds them all.
  */
+import { runtimeReading, runYardstick } from "../yardstick/read.ts";
 import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
 import { join } from "node:path";
 import { profilePhase } from "../profile/window.ts";
@@ -87,6 +88,7 @@ export class PacedSession {
     if (this.gate) result.verification = this.gate;
     if (this.ended) return { ...result, status: this.ended.status, reason: this.ended.reason };
     const speedBefore = await this.speedIndex.before();
+    const runtimesBefore = await runtimeReading(this.bench);
     const feed = new GendataProcess({ bootstrap: this.bench.bootstrap, topic: this.session.plan.inputTopic, rate, seed: this.base.seed, startSeq: this.nextSeq, logFile: join(this.session.plan.runDir, `gendata-${this.steps.length + 1}.log`) });
     this.session.gendata = feed;
     const { watch, ticker } = this.session.watch(feed, undefined, rate);
@@ -118,6 +120,7 @@ export class PacedSession {
     if (result.throughput) {
       const speed = { before: speedBefore, after: await this.speedIndex.after(), reference: this.bench.speedReference, version: SPEED_INDEX_VERSION };
       result.conditions = judgeConditions(result.ticks.filter((t) => t.phase === "window"), speed);
+      result.yardstick = runYardstick(runtimesBefore, await runtimeReading(this.bench), result);
     }
     return result;
   }
