@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { userPath } from "./user-path.ts";
 import {
   cacheRoot,
   FIXTURE_SEED,
@@ -113,7 +114,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     log(`bench: ${chosen}`);
     return EXIT.badInput;
   }
-  const resultsDir = opts.results ?? join(root, "results", new Date().toISOString().replace(/[:.]/g, "-"));
+  const resultsDir = opts.results !== undefined ? userPath(opts.results) : join(root, "results", new Date().toISOString().replace(/[:.]/g, "-"));
   mkdirSync(resultsDir, { recursive: true });
   const cache = cacheRoot();
   mkdirSync(cache, { recursive: true });

@@ -14,6 +14,7 @@
  * run (e.g. the broker would not start), 2 bad input, 3 a run failed or was invalid, 4 a run
  * was measured on a noisy machine, 130 interrupted (results so far are kept).
  */
+import { userPath } from "./user-path.ts";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
@@ -95,10 +96,11 @@ program
   .option("--agree-with <results.json>", "a --sweep of the same rows: the page shows how each row's fast knee agrees with it")
   .action((files: string[], opts: { out?: string; html?: string; compare: string[]; agreeWith?: string }) => {
     try {
-      const others = opts.compare.map(parseOtherMachine);
-      renderCommand(files, opts.out, others, opts.agreeWith);
-      const html = opts.html ?? (opts.out ? htmlPathFor(opts.out) : undefined);
-      if (html) writeHtmlPage(html, readResults(files), others);
+      const [inputs, out] = [files.map((f) => userPath(f)), opts.out !== undefined ? userPath(opts.out) : undefined];
+      const others = opts.compare.map((spec) => parseOtherMachine(spec, userPath));
+      renderCommand(inputs, out, others, opts.agreeWith !== undefined ? userPath(opts.agreeWith) : undefined);
+      const html = opts.html !== undefined ? userPath(opts.html) : out ? htmlPathFor(out) : undefined;
+      if (html) writeHtmlPage(html, readResults(inputs), others);
     } catch (error) {
       process.stderr.write(`render: ${(error as Error).message}\n`);
       process.exitCode = 2;
@@ -110,9 +112,10 @@ program
   .description("write a results file's ticks, runs and sweep steps as Arrow IPC files")
   .argument("<results>", "a results.json file")
   .option("-o, --out <dir>", "where the .arrow files go (default: beside the results file)")
-  .action((file: string, opts: { out?: string }) => {
+  .action((given: string, opts: { out?: string }) => {
+    const file = userPath(given);
     const results = JSON.parse(readFileSync(file, "utf8")) as BenchResults;
-    for (const path of writeArrowFiles(opts.out ?? dirname(file), results)) console.log(path);
+    for (const path of writeArrowFiles(opts.out !== undefined ? userPath(opts.out) : dirname(file), results)) console.log(path);
   });
 
 program
