@@ -89,7 +89,9 @@ export async function shapedRun(session: RunSession, result: RunResult, shape: R
     if (running.remoteResources) result.remoteResources = running.remoteResources.describe;
     result.verification = await shape.gate();
     if (!result.verification.passed) {
-      if (session.crashed) throw new Error(session.crashed);
+      // A gate cut short by a crash or by the bench's own interruption says nothing of the scores.
+      const cutShort = session.crashed ?? bench.interrupted();
+      if (cutShort) throw new Error(cutShort);
       result.status = "invalid";
       result.reason = invalidReasons({ verification: result.verification, undrained: 0, drainTimeoutSec: basics.drainTimeoutSec }).join("; ");
       return result;
