@@ -23,7 +23,7 @@ import type { BenchContext } from "./context.ts";
 import { invalidReasons, judgeConditions } from "./judge.ts";
 import { drain, settledWindow } from "./phases.ts";
 import { planRun, RunSession, type RunBasics } from "./session.ts";
-import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./speed-index.ts";
+import { SPEED_INDEX_VERSION, speedReadings } from "./speed-index.ts";
 import { runtimeReading, runYardstick } from "../yardstick/read.ts";
 import type { RunTicker } from "./ticker.ts";
 
@@ -76,8 +76,7 @@ export interface RunShape {
  */
 export async function shapedRun(session: RunSession, result: RunResult, shape: RunShape): Promise<RunResult> {
   const { bench, basics } = session;
-  const readSpeed = async (): Promise<number> => (await measureSpeedIndex()).recordsPerCpuSecond;
-  const speedIndex = bench.speedIndex ?? { before: readSpeed, after: readSpeed };
+  const speedIndex = speedReadings(bench);
   await session.createTopics();
   let speedBefore = 0;
   let runtimesBefore = {};

@@ -25,7 +25,7 @@ import { emptyResult, harnessCost, windowFigures, type RunSettings } from "./mea
 import { drain, settledWindow } from "./phases.ts";
 import { planRun, RunSession } from "./session.ts";
 import type { RunTicker } from "./ticker.ts";
-import { measureSpeedIndex, SPEED_INDEX_VERSION } from "./speed-index.ts";
+import { SPEED_INDEX_VERSION, speedReadings, type SpeedReadings } from "./speed-index.ts";
 
 /** A later step's settle minimum: the product is warm, only the new rate's backlog must settle. */
 export const WARM_SETTLE_SEC = 5;
@@ -55,9 +55,8 @@ export class PacedSession {
     this.session = new RunSession(product, prepared, planRun(product.id, "paced", bench.resultsDir), base, bench);
   }
 
-  private readonly readSpeed = async (): Promise<number> => (await measureSpeedIndex()).recordsPerCpuSecond;
-  private get speedIndex(): { before(): Promise<number>; after(): Promise<number> } {
-    return this.bench.speedIndex ?? { before: this.readSpeed, after: this.readSpeed };
+  private get speedIndex(): SpeedReadings {
+    return speedReadings(this.bench);
   }
 
   /** start and gate, once; a product that does not start or pass ends the session before any step. */

@@ -105,12 +105,25 @@ export async function measureSpeedIndex(): Promise<SpeedReading> {
  * old, so each run still records the readings nearest before and after it, and a bench of many
  * short runs reads the index about once a run instead of twice.
  */
-export class SpacedSpeedIndex {
+/** Readings before and after a run. */
+export interface SpeedReadings {
+  before(): Promise<number>;
+  after(): Promise<number>;
+}
+
+const freshReading = async (): Promise<number> => (await measureSpeedIndex()).recordsPerCpuSecond;
+
+/** The bench's spaced readings when it has them (BenchContext.speedIndex), else a fresh reading each time. */
+export function speedReadings(ctx: { speedIndex?: SpeedReadings }): SpeedReadings {
+  return ctx.speedIndex ?? { before: freshReading, after: freshReading };
+}
+
+export class SpacedSpeedIndex implements SpeedReadings {
   private last: { atMs: number; value: number } | undefined;
 
   constructor(
     private readonly spacingMs: number,
-    private readonly read: () => Promise<number> = async () => (await measureSpeedIndex()).recordsPerCpuSecond,
+    private readonly read: () => Promise<number> = freshReading,
     private readonly now: () => number = Date.now,
   ) {}
 
