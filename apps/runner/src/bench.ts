@@ -60,6 +60,8 @@ export interface BenchOptions {
   sweepStart: number;
   sweepMax: number;
   sweepFactor: number;
+  /** A sweep bisects until its bracket's high end is within this share of its low end. */
+  sweepResolution: number;
   /** --profile / --no-profile; unset: profile a sweep's confirm runs only. */
   profile?: boolean;
   faults?: boolean;
@@ -241,7 +243,7 @@ async function benchProduct(
     writeResults(resultsFile, results);
   } else if (opts.sweep) {
     const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
-    const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor }, bench, keep);
+    const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor, resolution: opts.sweepResolution }, bench, keep);
     (results.sweeps ??= []).push(sweep);
     log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
     writeResults(resultsFile, results);

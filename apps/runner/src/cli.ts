@@ -34,11 +34,17 @@ import { setProgressPlan } from "./progress.ts";
 import { DEFAULT_RATE, parseRates } from "./rates.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { MAX_FAST_STEPS } from "./sweep/fast-knee.ts";
-import { MAX_STEPS } from "./sweep/knee.ts";
+import { KNEE_RESOLUTION, MAX_STEPS } from "./sweep/knee.ts";
 
 const wholeNumber = (value: string): number => {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive whole number");
+  return n;
+};
+
+const share = (value: string): number => {
+  const n = Number(value);
+  if (!(n > 0 && n < 1)) throw new InvalidArgumentError("expected a share between 0 and 1, such as 0.1");
   return n;
 };
 
@@ -65,6 +71,7 @@ program
   .option("--sweep-start <n>", "first rate of a sweep", wholeNumber, 5000)
   .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
   .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
+  .addOption(new Option("--sweep-resolution <x>", "a sweep bisects until the knee's bracket is within this share (0.1: the lowest saturated rate at most 10% above the knee)").argParser(share).default(KNEE_RESOLUTION))
   .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
   .option("--no-profile", "no profiling, not even in a sweep")
   .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window; exit 5 if records were lost")

@@ -38,6 +38,8 @@ function microsAtKnee(results: BenchResults, sweep: SweepRecord | undefined): nu
 function sweepStep(sweep: SweepRecord | undefined): number | undefined {
   if (sweep?.knee === undefined) return undefined;
   const knee = sweep.knee;
+  if (sweep.bracket !== undefined) return sweep.bracket.saturated !== undefined ? sweep.bracket.saturated - knee : undefined;
+  // Results written before the search kept its bracket.
   const above = sweep.steps.filter((s) => s.regime === "saturated" && s.rate > knee && !s.gendataShort && s.noisy === undefined).map((s) => s.rate);
   return above.length > 0 ? Math.min(...above) - knee : undefined;
 }

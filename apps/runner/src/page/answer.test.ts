@@ -29,3 +29,23 @@ describe("the answer's cost as a multiple of the native floor", () => {
     expect(withoutNative).not.toContain("× native floor");
   });
 });
+
+describe("the answer's knee bracket", () => {
+  it("shows where each searched knee lies and the knee at the reference speed; a row at a fixed rate shows none", () => {
+    const runs = [run("searched", 120_000, 7.5), run("bound", 160_000, 3), run("fixed", 20_000, 12)];
+    const results = {
+      ...resultsOf(runs),
+      sweeps: [
+        { product: "searched", knee: 120_000, bracket: { keptUp: 120_000, saturated: 130_000 }, kneeAtReference: 132_360, confirmed: true, stoppedBecause: "…", steps: [] },
+        { product: "bound", knee: 160_000, bracket: { keptUp: 160_000 }, confirmed: true, stoppedBecause: "…", steps: [] },
+      ],
+    };
+    const text = answerSection(results, runs, []).join("\n");
+    expect(text).toMatch(/\| rank \| product \| at rate\/s \| knee bracket\/s \| µs CPU/);
+    expect(text).toMatch(/\| searched \| 120,000 \| 120,000–130,000 \(132,360 @ ref\) \|/);
+    expect(text).toMatch(/\| bound \| 160,000 \| ≥ 160,000 \|/);
+    expect(text).toMatch(/\| fixed \| 20,000 \| – \|/);
+    expect(text).toContain("knee bracket: the knee (the highest rate that kept up and held on a repeat)");
+    expect(answerSection(resultsOf(runs), runs, []).join("\n")).not.toContain("knee bracket");
+  });
+});

@@ -3,7 +3,7 @@
  * their spread, and one line on what limits the comparison (rows not run here and rows whose
  * figures do not count, each with why). A reader comes for "which costs least".
  */
-import type { BenchResults, RunResult } from "../results/types.ts";
+import type { BenchResults, RunResult, SweepRecord } from "../results/types.ts";
 import { dec2, int, table } from "./format.ts";
 import { NATIVE_FLOOR, type RankedFigure } from "./framework-adds.ts";
 import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
@@ -18,6 +18,8 @@ export interface RankedRow {
   atReference?: number;
   /** The row's median µs over the native floor's, each as ranked here (at its knee, or at the rate it ran), when the page has one. */
   timesNative?: number;
+  /** The knee search's bracket and knee at the reference speed, when the row's rate is a searched knee. */
+  knee?: Pick<SweepRecord, "bracket" | "kneeAtReference">;
 }
 
 /** Rows that count, cheapest first by median µs CPU per inference over their counting runs at the row's rate. */
@@ -36,12 +38,27 @@ export function rankRows(results: BenchResults, measured: readonly RunResult[]):
         micros,
         rowsPerCore: spread?.rowsPerCore ?? { min: t.rowsPerCore, median: t.rowsPerCore, max: t.rowsPerCore },
         ...(atReference !== undefined ? { atReference } : {}),
+        ...kneeOf(results, run),
       };
     })
     .sort((a, b) => a.micros.median - b.micros.median);
   const native = ranked.find((r) => r.run.floorFor === NATIVE_FLOOR);
   if (native === undefined || !(native.micros.median > 0)) return ranked;
   return ranked.map((r) => ({ ...r, timesNative: r.micros.median / native.micros.median }));
+}
+
+/** The search's knee figures for a row ranked at its knee. */
+function kneeOf(results: BenchResults, run: RunResult): Pick<RankedRow, "knee"> {
+  const sweep = results.sweeps?.find((s) => s.product === run.product && s.knee === run.settings.offeredRate);
+  return sweep?.bracket !== undefined ? { knee: { bracket: sweep.bracket, ...(sweep.kneeAtReference !== undefined ? { kneeAtReference: sweep.kneeAtReference } : {}) } } : {};
+}
+
+/** "120,000–130,000 (132,100 @ ref)": where the knee lies, and the knee at the reference speed. */
+function kneeCell(r: RankedRow): string {
+  const b = r.knee?.bracket;
+  if (b === undefined) return "–";
+  const bracket = b.saturated !== undefined ? `${int(b.keptUp)}–${int(b.saturated)}` : `≥ ${int(b.keptUp)}`;
+  return r.knee?.kneeAtReference !== undefined ? `${bracket} (${int(r.knee.kneeAtReference)} @ ref)` : bracket;
 }
 
 /** Each ranked row's median figure by product, for the sections that read rows against a floor at their knees. */
@@ -65,12 +82,16 @@ function firstClause(reason: string): string {
 const TIMES_NATIVE_NOTE =
   "× native floor: the row's median µs per inference over the native row's, each as ranked above (at its own knee after a knee search, at the rate it ran otherwise): what the row costs as a multiple of what the machine needs for the same work, each at its best. Below a knee a row carries more fixed cost per record, so a fixed-rate page compares rows far from their knees; the knee search's page is the fair one.";
 
+const KNEE_BRACKET_NOTE =
+  "knee bracket: the knee (the highest rate that kept up and held on a repeat) and the lowest rate above it that saturated (after a drain run, at most the rate it drained at); ≥ when nothing above it saturated (gendata or the search's maximum bounded it). @ ref: the knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
+
 /** The ranking; the × native floor column only when the page has a native floor to divide by. */
 function rankingTable(ranked: readonly RankedRow[]): string[] {
   const withNative = ranked.some((r) => r.timesNative !== undefined);
-  const header = ["rank", "product", "at rate/s", "µs CPU / inference (median, range)", "µs @ ref", ...(withNative ? ["× native floor"] : []), "rows/s per core (median, range)", "runs"];
+  const withKnee = ranked.some((r) => r.knee !== undefined);
+  const header = ["rank", "product", "at rate/s", ...(withKnee ? ["knee bracket/s"] : []), "µs CPU / inference (median, range)", "µs @ ref", ...(withNative ? ["× native floor"] : []), "rows/s per core (median, range)", "runs"];
   const rows = ranked.map((r, i) => [
-    String(i + 1), `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, int(r.rate),
+    String(i + 1), `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, int(r.rate), ...(withKnee ? [kneeCell(r)] : []),
     `${dec2(r.micros.median)} (${range(r.micros, dec2)})`, r.atReference !== undefined ? dec2(r.atReference) : "–",
     ...(withNative ? [r.timesNative !== undefined ? `${r.timesNative.toFixed(2)}×` : "–"] : []),
     `${int(r.rowsPerCore.median)} (${range(r.rowsPerCore, int)})`, String(r.runs),
@@ -90,6 +111,7 @@ export function answerSection(results: BenchResults, measured: readonly RunResul
       "",
     );
     if (ranked.some((r) => r.timesNative !== undefined)) out.push(TIMES_NATIVE_NOTE, "");
+    if (ranked.some((r) => r.knee !== undefined)) out.push(KNEE_BRACKET_NOTE, "");
   }
   const limits = [
     ...notRun.map((r) => `${r.product} (not run here: ${firstClause(r.reason ?? "no reason recorded")})`),

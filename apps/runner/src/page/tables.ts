@@ -99,7 +99,7 @@ export function sweepSections(sweeps: readonly SweepRecord[]): string[] {
         ]),
       ),
       "",
-      `Knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s` : "not found"}${sweep.confirmed ? " (confirmed)" : ""}; ${sweep.method === "fast" ? "drain ceiling" : "ceiling"} ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : sweep.method === "fast" ? "not measured quietly" : "not reached"}. ${sweep.stoppedBecause}`,
+      `Knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s` : "not found"}${sweep.confirmed ? " (confirmed)" : ""}${kneeBracket(sweep)}; ${sweep.method === "fast" ? "drain ceiling" : "ceiling"} ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : sweep.method === "fast" ? "not measured quietly" : "not reached"}. ${sweep.stoppedBecause}`,
       "",
     );
   }
@@ -166,11 +166,22 @@ export function footerSection(results: BenchResults, measured: readonly RunResul
   return out;
 }
 
+/** ", bracket 120,000–130,000/s, 132,100/s at the reference speed": where the knee lies and what it is at the reference speed. */
+export function kneeBracket(sweep: SweepRecord): string {
+  const b = sweep.bracket;
+  const bracket = b === undefined ? "" : b.saturated !== undefined ? `, bracket ${int(b.keptUp)}–${int(b.saturated)}/s` : `, bracket ≥ ${int(b.keptUp)}/s (nothing above it saturated)`;
+  const atRef = sweep.kneeAtReference !== undefined ? `, ${int(sweep.kneeAtReference)}/s at the reference speed` : "";
+  return `${bracket}${atRef}`;
+}
+
 function stepRegime(st: NonNullable<BenchResults["sweeps"]>[number]["steps"][number]): string {
   if (st.interrupted) return `not measured: the bench was ${st.interrupted}`;
   if (st.failed) return `failed: ${st.failed}`;
   if (st.invalid) return `✗ invalid: ${st.invalid}`;
-  const marks = [st.gendataShort && "gendata short", st.unsettled && "unsettled", st.noisy && `noisy: ${st.noisy}`].filter(Boolean);
+  const marks = [
+    st.gendataShort && "gendata short", st.unsettled && "unsettled", st.noisy && `noisy: ${st.noisy}`,
+    st.slower && `machine slower: ${st.slower}${st.keptUpAtSpeed ? "; kept up judged at the usual speed" : "; run again"}`,
+  ].filter(Boolean);
   return `${st.regime ?? dash}${marks.length > 0 ? ` (${marks.join("; ")})` : ""}`;
 }
 

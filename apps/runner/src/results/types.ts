@@ -294,6 +294,10 @@ export interface SweepStep {
   noisy?: string;
   unsettled?: boolean;
   gendataShort: boolean;
+  /** The machine was markedly slower than usual during this saturated step (sweep/machine-speed.ts): repeated, or judged at the usual speed. */
+  slower?: string;
+  /** This saturated confirm kept up judged at the usual speed. */
+  keptUpAtSpeed?: boolean;
   speedIndex?: number;
   foreignCpuAvg?: number;
   stealAvg?: number;
@@ -313,6 +317,10 @@ export interface SweepRecord {
   /** How the knee was found: "sweep" (climb and bisect, `--sweep`) or "fast" (a drain run's ceiling, then paced steps); absent: sweep. */
   method?: "sweep" | "fast";
   knee?: number;
+  /** The knee and the lowest rate above it that saturated (absent: none did, the knee is a lower bound). */
+  bracket?: { keptUp: number; saturated?: number };
+  /** The knee at the reference speed (knee × reference ÷ the index of its keep-up runs): knees compare across machines. */
+  kneeAtReference?: number;
   ceiling?: number;
   confirmed: boolean;
   stoppedBecause: string;

@@ -49,6 +49,7 @@ describe("findKneeFromCeiling", () => {
     expect(r.knee).toBe(90_000);
     expect(r.confirmed).toBe(true);
     expect(r.ceiling).toBe(100_000);
+    expect(r.bracket).toEqual({ keptUp: 90_000, saturated: 100_000 }); // nothing paced saturated: the drain rate bounds it
     expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 90000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
   });
 
@@ -59,6 +60,7 @@ describe("findKneeFromCeiling", () => {
     expect(calls.map((c) => c.rate)).toEqual([90_000, roundRate(65_000 * DOWN_SHARE), roundRate(65_000 * DOWN_SHARE)]);
     expect(r.knee).toBe(roundRate(65_000 * DOWN_SHARE));
     expect(r.confirmed).toBe(true);
+    expect(r.bracket).toEqual({ keptUp: roundRate(65_000 * DOWN_SHARE), saturated: 90_000 });
   });
 
   it("bounds the knee by gendata and says 'at least'", async () => {

@@ -8,7 +8,7 @@
  * knee, a failed one ends the search, gendata short of the rate bounds it from above ("at
  * least"), and a cap on steps.
  */
-import { costsAgree, costsAt, COST_REPEAT_SPREAD, fmt, KneeSearch, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
+import { costsAgree, costsAt, COST_REPEAT_SPREAD, fmt, KneeSearch, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
 
 export interface FastKneeOptions {
   /** The drain run's consumed/s: the product's ceiling on one partition. */
@@ -45,14 +45,15 @@ export function nextRateDown(step: Pick<StepOutcome, "rate" | "consumedPerSec" |
 interface Found { knee?: number; confirmed: boolean; stop: string; atLeast: boolean }
 
 /** A keep-up at `rate` held to a repeat whose µs per inference agrees (one more run when it does not). */
-async function confirmAt(search: KneeSearch, rate: number): Promise<"held" | "not held" | { stop: string } | { disagree: string }> {
+async function confirmAt(search: KneeSearch, rate: number): Promise<{ held: string } | "not held" | { stop: string } | { disagree: string }> {
   let v = await search.measure(rate, "confirm");
-  if (v.kind === "keep-up" && !costsAgree(costsAt(search.steps, rate))) v = await search.measure(rate, "confirm");
+  if (v.kind === "keep-up" && !costsAgree(costsAt(search.steps, rate).values)) v = await search.measure(rate, "confirm");
   if (v.kind === "stop") return { stop: v.reason };
   if (v.kind !== "keep-up") return "not held";
   const costs = costsAt(search.steps, rate);
-  if (!costsAgree(costs)) return { disagree: `${fmt(rate)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)} µs per inference, more than ${COST_REPEAT_SPREAD * 100}% apart)` };
-  return "held";
+  if (!costsAgree(costs.values)) return { disagree: `${fmt(rate)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)}, more than ${COST_REPEAT_SPREAD * 100}% apart)` };
+  const held = `${fmt(rate)}/s kept up and held on a repeat at ${microsList(costs)}`;
+  return { held: v.atSpeed === undefined ? held : `${held} (${v.atSpeed})` };
 }
 
 async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
@@ -63,7 +64,7 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
     if (v.kind === "stop") return { confirmed: false, stop: v.reason, atLeast: false };
     if (v.kind === "keep-up") {
       const held = await confirmAt(s, rate);
-      if (held === "held") return { knee: rate, confirmed: true, stop: `${fmt(rate)}/s kept up and held on a repeat at ${microsList(costsAt(s.steps, rate))} µs per inference`, atLeast: byGendata };
+      if (typeof held === "object" && "held" in held) return { knee: rate, confirmed: true, stop: held.held, atLeast: byGendata };
       if (typeof held === "object" && "stop" in held) return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up but was not confirmed: ${held.stop}`, atLeast: byGendata };
       if (typeof held === "object") return { knee: rate, confirmed: false, stop: held.disagree, atLeast: byGendata };
       rate = roundRate(rate * DOWN_SHARE);
@@ -96,5 +97,13 @@ export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPur
     ceiling: opts.ceiling,
     confirmed: knee !== undefined && found.confirmed,
     stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${bound}${withdrawn}.`,
+    ...withDrainBound(kneeFigures(s.steps, knee), opts.ceiling),
   };
+}
+
+/** No paced rate can be kept up above what the product drains at: the ceiling closes a bracket that no paced step closed lower. */
+function withDrainBound(figures: ReturnType<typeof kneeFigures>, ceiling: number): ReturnType<typeof kneeFigures> {
+  const b = figures.bracket;
+  if (b === undefined || (b.saturated !== undefined && b.saturated <= ceiling) || ceiling <= b.keptUp) return figures;
+  return { ...figures, bracket: { keptUp: b.keptUp, saturated: roundRate(ceiling) } };
 }

@@ -24,6 +24,9 @@ function product(C: number, opts: { G?: number; override?: (call: number, rate: 
   return { runAt, calls };
 }
 
+/** The bisection capped at two steps: the sequences of the tests that are about something else stay short. */
+const TWO_REFINES = { ...DEFAULT_SWEEP, refineSteps: 2 };
+
 describe("roundRate", () => {
   it("keeps 3 significant figures, whole", () => {
     expect(roundRate(27_512)).toBe(27_500);
@@ -33,27 +36,27 @@ describe("roundRate", () => {
 });
 
 describe("findKnee", () => {
-  it("finds the knee within the refine precision, with the ceiling at capacity, confirmed", async () => {
+  it("bisects until the bracket is within the resolution, with the ceiling at capacity, confirmed", async () => {
     const C = 30_000;
     const { runAt, calls } = product(C);
     const r = await findKnee(runAt, DEFAULT_SWEEP);
-    // climb 5k 10k 20k 40k(sat), refine 30k(sat) 25k, confirm 25k
-    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 30_000, 25_000, 25_000]);
-    expect(r.steps.map((s) => s.purpose)).toEqual(["climb", "climb", "climb", "climb", "refine", "refine", "confirm"]);
-    const precision = (40_000 - 20_000) / 2 ** DEFAULT_SWEEP.refineSteps;
+    // climb 5k 10k 20k 40k(sat), refine 30k(sat) 25k 27.5k (30k is within 10 % of it), confirm 27.5k
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 30_000, 25_000, 27_500, 27_500]);
+    expect(r.steps.map((s) => s.purpose)).toEqual(["climb", "climb", "climb", "climb", "refine", "refine", "refine", "confirm"]);
     expect(r.knee).toBeLessThanOrEqual(C * 0.97);
-    expect(r.knee).toBeGreaterThanOrEqual(C * 0.97 - precision);
+    expect(r.bracket).toEqual({ keptUp: 27_500, saturated: 30_000 });
+    expect(r.bracket!.saturated!).toBeLessThanOrEqual(r.knee! * (1 + DEFAULT_SWEEP.resolution));
     expect(r.ceiling).toBeCloseTo(C, 6);
     expect(r.confirmed).toBe(true);
     expect(r.stoppedBecause).toMatch(/saturated at 30000\/s/);
-    expect(r.stoppedBecause).toMatch(/25000\/s held on a repeat/);
+    expect(r.stoppedBecause).toMatch(/27500\/s held on a repeat/);
   });
 
   it("bisects below a rate gendata falls short of and never takes that as the product's limit", async () => {
     const C = 100_000;
     const G = 30_000;
     const { runAt, calls } = product(C, { G });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     // climb 5k 10k 20k 40k(short), refine 30k (reached) 35k(short), confirm 30k
     expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 30_000, 35_000, 30_000]);
     expect(r.knee).toBe(30_000);
@@ -80,7 +83,7 @@ describe("findKnee", () => {
 
   it("gendata short at the very first rate stops with that reason and no knee", async () => {
     const { runAt, calls } = product(100_000, { G: 1000 });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(calls.map((c) => c.rate)).toEqual([5000]);
     expect(r.knee).toBeUndefined();
     expect(r.stoppedBecause).toMatch(/gendata could not reach 5000\/s/);
@@ -90,7 +93,7 @@ describe("findKnee", () => {
     const { runAt } = product(30_000, {
       override: (_call, rate, normal) => (rate === 40_000 ? { ...normal, regime: "saturated", interrupted: "interrupted by SIGTERM" } : undefined),
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(r.steps.map((s) => s.rate)).toEqual([5000, 10_000, 20_000, 40_000]);
     expect(r.knee).toBe(20_000);
     expect(r.confirmed).toBe(false);
@@ -105,14 +108,17 @@ describe("findKnee", () => {
       override: (call, rate, normal) =>
         call === 3 && rate === 40_000 ? { ...normal, consumedPerSec: rate, regime: "keep-up" } : undefined,
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
-    // climb to 80k(sat), refine 60k 50k (sat), confirm 40k (sat now), step down to 20k (holds)
-    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 80_000, 60_000, 50_000, 40_000, 20_000]);
-    expect(r.knee).toBe(20_000);
+    const r = await findKnee(runAt, TWO_REFINES);
+    // climb to 80k(sat), refine 60k 50k (sat), confirm 40k (sat now): bisect from the keep-up
+    // at 20k to 40k, 30k(sat) 25k, and confirm 25k (holds)
+    expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 40_000, 80_000, 60_000, 50_000, 40_000, 30_000, 25_000, 25_000]);
+    expect(r.steps.slice(-3).map((s) => s.purpose)).toEqual(["refine", "refine", "confirm"]);
+    expect(r.knee).toBe(25_000);
+    expect(r.bracket).toEqual({ keptUp: 25_000, saturated: 30_000 });
     expect(r.knee).toBeLessThan(C);
     expect(r.confirmed).toBe(true);
     expect(r.ceiling).toBe(C);
-    expect(r.stoppedBecause).toMatch(/40000\/s did not hold on a repeat, 20000\/s did/);
+    expect(r.stoppedBecause).toMatch(/40000\/s did not hold on a repeat, 25000\/s did/);
   });
 
   it("gives up confirming after two step-downs", async () => {
@@ -125,10 +131,11 @@ describe("findKnee", () => {
         return again ? { ...normal, consumedPerSec: rate * 0.5, regime: "saturated" } : undefined;
       },
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
-    expect(calls.filter((c) => c.purpose === "confirm").map((c) => c.rate)).toEqual([25_000, 20_000, 10_000]);
+    const r = await findKnee(runAt, TWO_REFINES);
+    // 25k fails its confirm; bisecting 20k–25k keeps up at 22.5k and 23.8k, which fails; 22.5k (within 10 % of it) fails
+    expect(calls.filter((c) => c.purpose === "confirm").map((c) => c.rate)).toEqual([25_000, 23_800, 22_500]);
     expect(r.confirmed).toBe(false);
-    expect(r.stoppedBecause).toMatch(/no knee held on a repeat \(tried 25000\/s, 20000\/s, 10000\/s\)/);
+    expect(r.stoppedBecause).toMatch(/no knee held on a repeat \(tried 25000\/s, 23800\/s, 22500\/s\)/);
   });
 
   it("repeats a draining first run instead of taking it as keep-up", async () => {
@@ -136,7 +143,7 @@ describe("findKnee", () => {
       override: (call, rate) =>
         call === 0 ? { rate, offeredPerSec: rate, consumedPerSec: rate * 1.5, regime: "draining", gendataShort: false } : undefined,
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(calls.slice(0, 3).map((c) => c.rate)).toEqual([5000, 5000, 10_000]);
     expect(r.steps[0]?.regime).toBe("draining");
     expect(r.steps[1]?.regime).toBe("keep-up");
@@ -151,7 +158,7 @@ describe("findKnee", () => {
       override: (_call, rate) =>
         rate === 10_000 ? { rate, offeredPerSec: 10_000, consumedPerSec: 11_000, regime: "draining", gendataShort: false } : undefined,
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(calls.slice(0, 3).map((c) => c.rate)).toEqual([5000, 10_000, 10_000]);
     expect(calls[3]?.purpose).toBe("refine"); // 10k counted as not sustained
     expect(r.knee).toBeLessThan(10_000);
@@ -161,7 +168,7 @@ describe("findKnee", () => {
     const { runAt, calls } = product(30_000, {
       override: (_call, rate, normal) => (rate === 20_000 ? { ...normal, unsettled: true } : undefined),
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(calls.slice(0, 4).map((c) => c.rate)).toEqual([5000, 10_000, 20_000, 20_000]);
     expect(r.knee).toBeLessThan(20_000);
     expect(r.confirmed).toBe(true);
@@ -173,7 +180,7 @@ describe("findKnee", () => {
     const { runAt, calls } = product(30_000, {
       override: (_call, rate, normal) => (rate === 25_000 && noisyLeft-- > 0 ? { ...normal, noisy: "foreign load 35.0% of a core (limit 10%)" } : undefined),
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     const at25k = r.steps.filter((s) => s.rate === 25_000);
     expect(at25k.map((s) => s.noisy !== undefined)).toEqual([true, true, false, false]);
     expect(calls.length).toBe(r.steps.length);
@@ -185,7 +192,7 @@ describe("findKnee", () => {
     const { runAt } = product(30_000, {
       override: (_call, rate, normal) => (rate >= 20_000 ? { ...normal, noisy: "steal 12.0% of a core (limit 5%)" } : undefined),
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(r.steps.filter((s) => s.rate === 20_000)).toHaveLength(3); // first try + MAX_NOISY_REPEATS
     expect(r.stoppedBecause).toMatch(/the machine stayed noisy at 20000\/s over 3 runs/);
     expect(r.confirmed).toBe(false);
@@ -196,7 +203,7 @@ describe("findKnee", () => {
     const { runAt, calls } = product(30_000, {
       override: (_call, rate, normal) => (rate === 20_000 ? { ...normal, invalid: "lost 94 of 400256 records" } : undefined),
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000]);
     expect(r.knee).toBeUndefined();
     expect(r.confirmed).toBe(false);
@@ -206,7 +213,7 @@ describe("findKnee", () => {
     const late = product(30_000, {
       override: (_call, rate, normal) => (rate === 25_000 && late.calls.filter((c) => c.purpose === "confirm").length > 0 ? { ...normal, invalid: "mis-scored 3 of 20000 checked" } : undefined),
     });
-    const r2 = await findKnee(late.runAt, DEFAULT_SWEEP);
+    const r2 = await findKnee(late.runAt, TWO_REFINES);
     expect(r2.knee).toBeUndefined();
     expect(r2.steps.at(-1)?.invalid).toBe("mis-scored 3 of 20000 checked");
   });
@@ -215,7 +222,7 @@ describe("findKnee", () => {
     const { runAt, calls } = product(30_000, {
       override: (_call, rate, normal) => (rate === 20_000 ? { ...normal, failed: "product exited with code 137" } : undefined),
     });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(calls.map((c) => c.rate)).toEqual([5000, 10_000, 20_000]);
     expect(r.steps).toHaveLength(3);
     expect(r.steps[2]?.failed).toBe("product exited with code 137");
@@ -252,7 +259,7 @@ describe("findKnee", () => {
 
   it("comes down from a saturated first rate", async () => {
     const { runAt, calls } = product(3000);
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     // 5k(sat), 2.5k(keep), refine 3.75k(sat) 3.13k(sat), confirm 2.5k
     expect(calls.map((c) => c.rate)).toEqual([5000, 2500, 3750, 3130, 2500]);
     expect(r.knee).toBe(2500);
@@ -275,7 +282,7 @@ describe("a knee's repeat must agree in cost", () => {
 
   it("a repeat that keeps up at the same cost confirms the knee, and the note gives both costs", async () => {
     const { runAt } = product(30_000, { override: withCost(() => 20) });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(r.confirmed).toBe(true);
     expect(r.stoppedBecause).toContain("25000/s held on a repeat at 20.0 / 20.0 µs per inference");
   });
@@ -283,7 +290,7 @@ describe("a knee's repeat must agree in cost", () => {
   it("a repeat at another cost gets one more run; a third that agrees with one of them confirms", async () => {
     // Calls: climb 5k 10k 20k 40k, refine 30k 25k, confirm 25k (index 6: 30 µs), again (index 7: 20.5 µs).
     const { runAt, calls } = product(30_000, { override: withCost((call) => (call === 6 ? 30 : 20)) });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(calls.filter((c) => c.purpose === "confirm").map((c) => c.rate)).toEqual([25_000, 25_000]);
     expect(r.confirmed).toBe(true);
     expect(r.knee).toBe(25_000);
@@ -291,7 +298,7 @@ describe("a knee's repeat must agree in cost", () => {
 
   it("a cost that never repeats leaves the knee unconfirmed, with the costs named", async () => {
     const { runAt } = product(30_000, { override: withCost((call) => (call === 5 ? 20 : call === 6 ? 30 : 40)) });
-    const r = await findKnee(runAt, DEFAULT_SWEEP);
+    const r = await findKnee(runAt, TWO_REFINES);
     expect(r.confirmed).toBe(false);
     expect(r.knee).toBe(25_000);
     expect(r.stoppedBecause).toContain("25000/s kept up on its repeats but its cost did not repeat (20.0 / 30.0 / 40.0 µs per inference");
@@ -299,7 +306,7 @@ describe("a knee's repeat must agree in cost", () => {
 });
 
 describe("a knee whose repeat gendata cannot offer", () => {
-  it("steps down to the highest lower keep-up rate and confirms there, saying why", async () => {
+  it("bisects from the highest lower keep-up rate toward it and confirms there, saying why", async () => {
     // Keeps up to 140k; gendata delivers the asked rate except on the confirm at 140k (short: 119k).
     const { runAt, calls } = product(1_000_000, {
       override: (_call, rate, normal) => {
@@ -310,10 +317,12 @@ describe("a knee whose repeat gendata cannot offer", () => {
       },
     });
     const r = await findKnee(runAt, { ...DEFAULT_SWEEP, startRate: 20_000, maxRate: 140_000 });
-    expect(calls.filter((c) => c.purpose === "confirm").map((c) => c.rate)).toEqual([140_000, 80_000]);
+    // 80k kept up in the climb: bisect 80k–140k (110k, 125k, 133k) and confirm 133k
+    expect(calls.filter((c) => c.purpose === "refine").map((c) => c.rate)).toEqual([110_000, 125_000, 133_000]);
+    expect(calls.filter((c) => c.purpose === "confirm").map((c) => c.rate)).toEqual([140_000, 133_000]);
     expect(r.confirmed).toBe(true);
-    expect(r.knee).toBe(80_000);
-    expect(r.stoppedBecause).toContain("140000/s (gendata short on the repeat) did not hold on a repeat, 80000/s did");
+    expect(r.knee).toBe(133_000);
+    expect(r.stoppedBecause).toContain("140000/s (gendata short on the repeat) did not hold on a repeat, 133000/s did");
   });
 });
 

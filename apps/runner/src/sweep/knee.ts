@@ -7,6 +7,9 @@
  * and loops that never end.
  */
 import type { Regime } from "../results/types.ts";
+import { median } from "../metrics/stats.ts";
+import { atReferenceSpeed } from "../run/speed-index.ts";
+import { keepsUpAtSpeed, rateAtReference, slowerMachine, usualSpeed, type Slower } from "./machine-speed.ts";
 
 export interface StepOutcome {
   rate: number;             // offered rate asked for
@@ -27,22 +30,47 @@ export interface StepOutcome {
   unsettled?: boolean;
   /** µs CPU per inference over the window: a knee's repeat must agree with it. */
   cpuMicrosPerInference?: number;
+  /** The run's speed index (the mean of its readings before and after): how fast the machine was. */
+  speedIndex?: number;
 }
 
-export interface SweepOptions { startRate: number; factor: number; maxRate: number; refineSteps: number; confirm: boolean; }
+/**
+ * refineSteps caps the bisection, which otherwise goes on until the bracket is within
+ * `resolution` (its high end at most that share above its low end).
+ */
+export interface SweepOptions { startRate: number; factor: number; maxRate: number; refineSteps: number; resolution: number; confirm: boolean; }
 
 /** climb/refine/confirm: the sweep; paced: the fast search's step below a drain run's ceiling (drain is that run). */
 export type StepPurpose = "climb" | "refine" | "confirm" | "paced";
 
+/** A step as the search keeps it: what it was for, and why a rule set it aside. */
+export type SearchStep = StepOutcome & {
+  purpose: StepPurpose;
+  /** The machine was markedly slower than usual during this saturated run (machine-speed.ts): it was repeated or judged at the usual speed. */
+  slower?: string;
+  /** This saturated run was judged at the usual speed and kept up there. */
+  keptUpAtSpeed?: boolean;
+};
+
 export interface SweepResult {
-  steps: Array<StepOutcome & { purpose: StepPurpose }>;
+  steps: SearchStep[];
   knee?: number;            // highest confirmed keep-up rate
   ceiling?: number;         // consumed/s of saturated runs (the max over them), the product's capacity
   confirmed: boolean;
   stoppedBecause: string;   // human sentence for the page
+  /** The knee's bracket: the knee, and the lowest rate above it that saturated (absent: none did, the knee is a lower bound). */
+  bracket?: { keptUp: number; saturated?: number };
+  /** The knee at the reference speed: knee × reference ÷ the index of its keep-up runs. */
+  kneeAtReference?: number;
 }
 
-export const DEFAULT_SWEEP: SweepOptions = { startRate: 5000, factor: 2, maxRate: 1_000_000, refineSteps: 2, confirm: true };
+/**
+ * Bisection stops when the bracket's high end is within 10 % of its low end: finer than that is
+ * below what a 2-core machine's minute-to-minute speed lets a run tell apart.
+ */
+export const KNEE_RESOLUTION = 0.1;
+
+export const DEFAULT_SWEEP: SweepOptions = { startRate: 5000, factor: 2, maxRate: 1_000_000, refineSteps: 6, resolution: KNEE_RESOLUTION, confirm: true };
 
 /** Hard cap on runs (draining repeats and confirms included): every run costs minutes. */
 export const MAX_STEPS = 20;
@@ -78,7 +106,7 @@ export function fmt(n: number): string {
 }
 
 /** unreachable: gendata could not offer the rate, so the step bounds the search without saying anything of the product. */
-export type Verdict = { kind: "keep-up" | "saturated" } | { kind: "unreachable"; reason: string } | { kind: "stop"; reason: string };
+export type Verdict = { kind: "keep-up"; /** kept up only judged at the usual speed (machine-speed.ts): why */ atSpeed?: string } | { kind: "saturated" } | { kind: "unreachable"; reason: string } | { kind: "stop"; reason: string };
 
 /** The runs of one search and what they said of each rate; `measure` is the one way a rate is run. */
 export class KneeSearch {
@@ -115,10 +143,27 @@ export class KneeSearch {
   /**
    * One verdict about the product at `rate`. Only a settled keep-up run counts as keeping up; a
    * draining or unsettled run is run once more, and if it is still not a settled keep-up the
-   * rate is not sustainable (it never becomes a knee, and its catch-up CPU is never a row).
+   * rate is not sustainable (it never becomes a knee, and its catch-up CPU is never a row). A
+   * run that saturated while the machine was markedly slower than usual is run once more (the
+   * machine may be back); a confirm still slower on that repeat is judged at the usual speed.
    */
   readonly measure = async (rate: number, purpose: StepPurpose): Promise<Verdict> => {
-    const sustained = (o: StepOutcome): boolean => o.regime === "keep-up" && o.unsettled !== true;
+    let outcome = await this.settledRun(rate, purpose);
+    if ("kind" in outcome) return outcome;
+    let atSpeed: string | undefined;
+    if (!sustained(outcome) && this.slowerThanUsual(rate) !== undefined) {
+      outcome = await this.settledRun(rate, purpose);
+      if ("kind" in outcome) return outcome;
+      const still = sustained(outcome) ? undefined : this.slowerThanUsual(rate);
+      if (still !== undefined && purpose === "confirm" && keepsUpAtSpeed(outcome, still)) atSpeed = this.judgedAtSpeed(outcome, still);
+    }
+    const kind = sustained(outcome) || atSpeed !== undefined ? "keep-up" : "saturated";
+    (kind === "keep-up" ? this.keptUp : this.saturatedAt).add(rate);
+    return atSpeed !== undefined ? { kind: "keep-up", atSpeed } : { kind };
+  };
+
+  /** A run, and once more when it was draining or unsettled; a stop or unreachable verdict instead when that ends it. */
+  private async settledRun(rate: number, purpose: StepPurpose): Promise<StepOutcome | Verdict> {
     let outcome = await this.once(rate, purpose);
     if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
     if (outcome.gendataShort) return { kind: "unreachable", reason: unreachable(outcome) };
@@ -127,11 +172,25 @@ export class KneeSearch {
       if ("stop" in outcome) return { kind: "stop", reason: outcome.stop };
       if (outcome.gendataShort) return { kind: "unreachable", reason: unreachable(outcome) };
     }
-    const kind = sustained(outcome) ? "keep-up" : "saturated";
-    (kind === "keep-up" ? this.keptUp : this.saturatedAt).add(rate);
-    return { kind };
-  };
+    return outcome;
+  }
+
+  /** Whether the last run's machine was markedly slower than usual for `rate`; if so the step says so. */
+  private slowerThanUsual(rate: number): Slower | undefined {
+    const last = this.steps[this.steps.length - 1] as SearchStep;
+    const slower = slowerMachine(last, usualSpeed(this.steps.slice(0, -1), rate));
+    if (slower !== undefined) last.slower = slower.text;
+    return slower;
+  }
+
+  private judgedAtSpeed(outcome: StepOutcome, slower: Slower): string {
+    (this.steps[this.steps.length - 1] as SearchStep).keptUpAtSpeed = true;
+    const scaled = outcome.consumedPerSec * (slower.usual / slower.speed);
+    return `it saturated on a run and its repeat while the machine was slower (${slower.text}); the repeat's ${fmt(outcome.consumedPerSec)}/s is ${fmt(scaled)}/s at the usual speed, so it held judged at speed`;
+  }
 }
+
+const sustained = (o: StepOutcome): boolean => o.regime === "keep-up" && o.unsettled !== true;
 
 const unreachable = (o: StepOutcome): string => `gendata could not reach ${fmt(o.rate)}/s (it delivered ${fmt(o.offeredPerSec)}/s), so the product was not pushed further`;
 
@@ -179,10 +238,10 @@ async function descend(search: KneeSearch, b: Bracket, factor: number): Promise<
  * not reach: below that one, gendata may still offer enough to learn something. `bracketed`:
  * the knee lies between lo and a saturated hi, not merely "at least lo".
  */
-async function bisect(search: KneeSearch, b: Bracket, refineSteps: number): Promise<Bracket & { bracketed: boolean }> {
+async function bisect(search: KneeSearch, b: Bracket, opts: Pick<SweepOptions, "refineSteps" | "resolution">): Promise<Bracket & { bracketed: boolean }> {
   let { lo, hi, shortOfHi, stop } = b;
   if (stop !== undefined || lo === undefined || hi === undefined) return { ...b, bracketed: false };
-  for (let i = 0; i < refineSteps; i++) {
+  for (let i = 0; i < opts.refineSteps && hi > lo * (1 + opts.resolution); i++) {
     const mid = roundRate((lo + hi) / 2);
     if (mid <= lo || mid >= hi) break; // below the rounding: no finer answer exists
     const v = await search.measure(mid, "refine");
@@ -211,13 +270,13 @@ export async function findKnee(
   runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
   opts: SweepOptions,
 ): Promise<SweepResult> {
-  const { startRate, factor, maxRate, refineSteps } = opts;
-  if (!(startRate > 0) || !(factor > 1) || !(maxRate >= startRate) || !(refineSteps >= 0)) {
-    throw new RangeError(`a sweep needs startRate > 0, factor > 1, maxRate >= startRate, refineSteps >= 0 (got ${JSON.stringify(opts)})`);
+  const { startRate, factor, maxRate, refineSteps, resolution } = opts;
+  if (!(startRate > 0) || !(factor > 1) || !(maxRate >= startRate) || !(refineSteps >= 0) || !(resolution > 0)) {
+    throw new RangeError(`a sweep needs startRate > 0, factor > 1, maxRate >= startRate, refineSteps >= 0, resolution > 0 (got ${JSON.stringify(opts)})`);
   }
   const search = new KneeSearch(runAt);
   const { steps } = search;
-  const found = await bisect(search, await descend(search, await climb(search, opts), factor), refineSteps);
+  const found = await bisect(search, await descend(search, await climb(search, opts), factor), opts);
   const stop = found.stop ?? "the sweep found no rate the product keeps up with";
 
   let knee = found.lo;
@@ -227,7 +286,7 @@ export async function findKnee(
   if (knee !== undefined) {
     const skip = noConfirmBecause(steps, stop, opts.confirm);
     if (skip !== undefined) note = skip;
-    else ({ knee, confirmed, note, neverHeld } = await confirmKnee(knee, { steps, keptUp: search.keptUp, saturatedAt: search.saturatedAt, measure: search.measure, factor }));
+    else ({ knee, confirmed, note, neverHeld } = await confirmKnee(knee, search, opts));
   }
   if (steps.some((s) => s.invalid !== undefined)) {
     // A product that did not do the work at some rate gets no knee: its figures are not results.
@@ -235,9 +294,7 @@ export async function findKnee(
     confirmed = false;
     note = "; no knee is reported for a product with an invalid run";
   }
-  const ceilings = steps
-    .filter((s) => s.regime === "saturated" && !s.gendataShort && s.failed === undefined && s.interrupted === undefined && s.invalid === undefined && s.noisy === undefined)
-    .map((s) => s.consumedPerSec);
+  const ceilings = steps.filter((s) => s.regime === "saturated" && !s.gendataShort && countsAsRun(s)).map((s) => s.consumedPerSec);
   const bound = knee !== undefined && !found.bracketed && !neverHeld ? `; the knee is at least ${fmt(knee)}/s` : "";
   return {
     steps,
@@ -245,58 +302,94 @@ export async function findKnee(
     ceiling: ceilings.length > 0 ? Math.max(...ceilings) : undefined,
     confirmed,
     stoppedBecause: `${stop}${bound}${note}.`,
+    ...kneeFigures(steps, knee),
   };
 }
 
-interface ConfirmContext {
-  steps: SweepResult["steps"];
-  keptUp: ReadonlySet<number>;
-  saturatedAt: ReadonlySet<number>;
-  measure: (rate: number, purpose: StepPurpose) => Promise<Verdict>;
-  factor: number;
+/** A run that says something about the product: not failed, interrupted, invalid, noisy, or on a markedly slower machine. */
+const countsAsRun = (s: SearchStep): boolean =>
+  s.failed === undefined && s.interrupted === undefined && s.invalid === undefined && s.noisy === undefined && s.slower === undefined;
+
+/** The knee's bracket and the knee at the reference speed, from the search's steps. */
+export function kneeFigures(steps: readonly SearchStep[], knee: number | undefined): Pick<SweepResult, "bracket" | "kneeAtReference"> {
+  if (knee === undefined) return {};
+  const above = steps.filter((s) => s.rate > knee && s.regime === "saturated" && !s.gendataShort && s.keptUpAtSpeed !== true && countsAsRun(s)).map((s) => s.rate);
+  const speeds = steps.filter((s) => s.rate === knee && sustained(s) && countsAsRun(s) && s.speedIndex !== undefined).map((s) => s.speedIndex as number);
+  return {
+    bracket: { keptUp: knee, ...(above.length > 0 ? { saturated: Math.min(...above) } : {}) },
+    ...(speeds.length > 0 ? { kneeAtReference: rateAtReference(knee, median(speeds)) } : {}),
+  };
 }
 
-/** µs per inference of the settled, quiet keep-up runs at `rate` so far. */
-export function costsAt(steps: SweepResult["steps"], rate: number): number[] {
-  return steps
-    .filter((s) => s.rate === rate && s.regime === "keep-up" && s.unsettled !== true && s.noisy === undefined && s.cpuMicrosPerInference !== undefined)
-    .map((s) => s.cpuMicrosPerInference as number);
+/**
+ * Where the search goes when the knee did not hold: bisect between the highest lower rate that
+ * kept up (or, with none, the first of a descent by `factor` that does) and the failed rate,
+ * down to the resolution, so the next knee to confirm is one resolution step under the failure
+ * rather than a whole climb step.
+ */
+async function stepDown(search: KneeSearch, failed: number, opts: SweepOptions): Promise<{ lo: number } | { stop: string }> {
+  const lower = [...search.keptUp].filter((r) => r < failed && !search.saturatedAt.has(r));
+  const start: Bracket = lower.length > 0 ? { lo: Math.max(...lower), hi: failed } : await descend(search, { hi: failed }, opts.factor);
+  const b = await bisect(search, start, opts);
+  if (b.lo === undefined) return { stop: b.stop ?? `nothing under ${fmt(failed)}/s kept up` };
+  if (b.stop !== undefined && !b.bracketed && b.shortOfHi === undefined) return { stop: b.stop };
+  return { lo: b.lo };
 }
-
-export const microsList = (costs: readonly number[]): string => costs.map((c) => c.toFixed(1)).join(" / ");
 
 /**
  * One keep-up on a 2-core machine can be luck: the knee must hold on a repeat, and cost what it
- * cost before (within COST_REPEAT_SPREAD). A repeat that keeps up at another cost gets one more
- * run; a rate that does not hold steps down, at most MAX_STEP_DOWNS times.
+ * cost before (within COST_REPEAT_SPREAD, at the reference speed). A repeat that keeps up at
+ * another cost gets one more run; a rate that does not hold steps down (stepDown), at most
+ * MAX_STEP_DOWNS times.
  */
-async function confirmKnee(start: number, ctx: ConfirmContext): Promise<{ knee: number; confirmed: boolean; note: string; neverHeld: boolean }> {
+async function confirmKnee(start: number, search: KneeSearch, opts: SweepOptions): Promise<{ knee: number; confirmed: boolean; note: string; neverHeld: boolean }> {
   // Each rate that did not confirm, and why: it did not hold, or gendata could not offer it again.
   const rejected: Array<{ rate: number; short: boolean }> = [];
   let knee = start;
   const tried = (): string => rejected.map((r) => `${fmt(r.rate)}/s${r.short ? " (gendata short on the repeat)" : ""}`).join(", ");
   const triedNote = (): string => `; no knee held on a repeat (tried ${tried()})`;
   for (let stepDowns = 0; ; stepDowns++) {
-    let v = await ctx.measure(knee, "confirm");
-    if (v.kind === "keep-up" && !costsAgree(costsAt(ctx.steps, knee))) v = await ctx.measure(knee, "confirm");
+    let v = await search.measure(knee, "confirm");
+    if (v.kind === "keep-up" && !costsAgree(costsAt(search.steps, knee).values)) v = await search.measure(knee, "confirm");
     if (v.kind === "stop") return { knee, confirmed: false, note: `; ${fmt(knee)}/s was not confirmed: ${v.reason}`, neverHeld: false };
-    if (v.kind === "keep-up") {
-      const costs = costsAt(ctx.steps, knee);
-      if (!costsAgree(costs)) {
-        return { knee, confirmed: false, note: `; ${fmt(knee)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)} µs per inference, more than ${COST_REPEAT_SPREAD * 100}% apart)`, neverHeld: false };
-      }
-      const agreed = costs.length >= 2 ? ` at ${microsList(costs)} µs per inference` : "";
-      const note = rejected.length === 0 ? `; ${fmt(knee)}/s held on a repeat${agreed}` : `; ${tried()} did not hold on a repeat, ${fmt(knee)}/s did${agreed}`;
-      return { knee, confirmed: true, note, neverHeld: false };
-    }
+    if (v.kind === "keep-up") return heldNote(search.steps, knee, v.atSpeed, rejected.length > 0 ? tried() : undefined);
     // A repeat gendata could not offer (on 2 cores it competes with the product) says nothing of
     // the product: like one that did not hold, the knee steps down to a rate that can be repeated.
     rejected.push({ rate: knee, short: v.kind === "unreachable" });
     // Reported as the most conservative rate that kept up at least once, flagged unconfirmed.
     if (stepDowns >= MAX_STEP_DOWNS) return { knee, confirmed: false, note: triedNote(), neverHeld: true };
-    const current = knee;
-    const lower = [...ctx.keptUp].filter((r) => r < current && !ctx.saturatedAt.has(r));
-    knee = lower.length > 0 ? Math.max(...lower) : roundRate(current / ctx.factor);
-    if (knee >= current) return { knee, confirmed: false, note: triedNote(), neverHeld: true };
+    const next = await stepDown(search, knee, opts);
+    if ("stop" in next) return { knee, confirmed: false, note: `${triedNote()}; ${next.stop}`, neverHeld: true };
+    if (next.lo >= knee) return { knee, confirmed: false, note: triedNote(), neverHeld: true };
+    knee = next.lo;
   }
 }
+
+/** The note of a knee that held: its costs, what did not hold before it, and whether it held only judged at speed. */
+function heldNote(steps: readonly SearchStep[], knee: number, atSpeed: string | undefined, triedBefore: string | undefined): { knee: number; confirmed: boolean; note: string; neverHeld: boolean } {
+  const costs = costsAt(steps, knee);
+  if (!costsAgree(costs.values)) {
+    return { knee, confirmed: false, note: `; ${fmt(knee)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)}, more than ${COST_REPEAT_SPREAD * 100}% apart)`, neverHeld: false };
+  }
+  const agreed = costs.values.length >= 2 ? ` at ${microsList(costs)}` : "";
+  const held = triedBefore === undefined ? `; ${fmt(knee)}/s held on a repeat${agreed}` : `; ${triedBefore} did not hold on a repeat, ${fmt(knee)}/s did${agreed}`;
+  return { knee, confirmed: true, note: atSpeed === undefined ? held : `${held} (${atSpeed})`, neverHeld: false };
+}
+
+/** The costs of a rate's keep-up runs, at the reference speed when every one of them has a speed reading. */
+export interface Costs { values: number[]; unit: string }
+
+/**
+ * µs per inference of the settled, quiet keep-up runs at `rate` so far, at the reference speed
+ * when each has its speed index: the machine's speed moves by minutes, and two runs of one
+ * product compared raw disagree by what the machine did (2026-12-01, Intel: 7.49, 9.30 and
+ * 9.06 µs raw, 7.02, 6.99 and 7.32 at the reference speed).
+ */
+export function costsAt(steps: readonly SearchStep[], rate: number): Costs {
+  const runs = steps.filter((s) => s.rate === rate && sustained(s) && countsAsRun(s) && s.cpuMicrosPerInference !== undefined);
+  const raw = runs.map((s) => s.cpuMicrosPerInference as number);
+  if (runs.length === 0 || runs.some((s) => !(s.speedIndex !== undefined && s.speedIndex > 0))) return { values: raw, unit: "µs per inference" };
+  return { values: runs.map((s) => atReferenceSpeed(s.cpuMicrosPerInference as number, s.speedIndex as number)), unit: "µs per inference at the reference speed" };
+}
+
+export const microsList = (costs: Costs): string => `${costs.values.map((c) => c.toFixed(1)).join(" / ")} ${costs.unit}`;

@@ -5,6 +5,7 @@
 import type { Prepared, Product } from "@bench/core";
 import type { RunResult, SweepRecord } from "../results/types.ts";
 import { measureRun, type BenchContext, type RunSettings } from "../run/measure.ts";
+import { runSpeed } from "../page/speed.ts";
 import { runSummary } from "../summary.ts";
 import { findKnee, type StepOutcome, type StepPurpose, type SweepOptions, type SweepResult } from "./knee.ts";
 
@@ -28,10 +29,20 @@ export async function sweepProduct(
 
 /** A search's result as the results file keeps it, with its steps' figures. */
 export function sweepRecord(product: string, result: SweepResult, steps: SweepRecord["steps"], method?: SweepRecord["method"]): SweepRecord {
+  // The search's steps are the record's last ones (a fast search's record starts with its drain run).
+  const offset = steps.length - result.steps.length;
+  result.steps.forEach((s, i) => {
+    const step = steps[offset + i];
+    if (step === undefined) return;
+    if (s.slower !== undefined) step.slower = s.slower;
+    if (s.keptUpAtSpeed === true) step.keptUpAtSpeed = true;
+  });
   return {
     product,
     ...(method ? { method } : {}),
     ...(result.knee !== undefined ? { knee: result.knee } : {}),
+    ...(result.bracket !== undefined ? { bracket: result.bracket } : {}),
+    ...(result.kneeAtReference !== undefined ? { kneeAtReference: result.kneeAtReference } : {}),
     ...(result.ceiling !== undefined ? { ceiling: result.ceiling } : {}),
     confirmed: result.confirmed,
     stoppedBecause: result.stoppedBecause,
@@ -63,7 +74,7 @@ export function stepFigures(run: RunResult): Partial<SweepRecord["steps"][number
   const c = run.conditions;
   return {
     ...(run.throughput ? { lagDrift: run.throughput.lagDrift, cpuAvg: run.throughput.cpuAvg } : {}),
-    ...(c ? { speedIndex: c.speedIndexBefore, foreignCpuAvg: c.foreignCpuAvg, stealAvg: c.stealAvg } : {}),
+    ...(c ? { speedIndex: runSpeed(run) ?? c.speedIndexBefore, foreignCpuAvg: c.foreignCpuAvg, stealAvg: c.stealAvg } : {}),
   };
 }
 
@@ -74,6 +85,7 @@ export function stepFigures(run: RunResult): Partial<SweepRecord["steps"][number
 export function stepOutcome(run: RunResult, rate: number, interrupted?: string): StepOutcome {
   const t = run.throughput;
   const firstLine = (text: string | undefined): string => (text ?? "no reason recorded").split("\n")[0] as string;
+  const speed = runSpeed(run);
   return {
     rate,
     offeredPerSec: t?.offeredPerSec ?? 0,
@@ -85,5 +97,6 @@ export function stepOutcome(run: RunResult, rate: number, interrupted?: string):
     ...(run.conditions?.noisy ? { noisy: run.conditions.noisyBecause.join("; ") } : {}),
     ...(run.settled === false ? { unsettled: true } : {}),
     ...(t ? { cpuMicrosPerInference: t.cpuMicrosPerInference } : {}),
+    ...(speed !== undefined ? { speedIndex: speed } : {}),
   };
 }

@@ -1,0 +1,30 @@
+import type { SweepRecord } from "../results/types.ts";
+import { kneeBracket, sweepSections } from "./tables.ts";
+
+const sweep: SweepRecord = {
+  product: "confluent-kafka",
+  knee: 120_000,
+  bracket: { keptUp: 120_000, saturated: 130_000 },
+  kneeAtReference: 132_360,
+  confirmed: true,
+  stoppedBecause: "the product saturated at 130000/s and kept up at 120000/s.",
+  steps: [
+    { rate: 120_000, purpose: "refine", offeredPerSec: 120_000, consumedPerSec: 120_000, regime: "keep-up", gendataShort: false, speedIndex: 589_278 },
+    { rate: 120_000, purpose: "confirm", offeredPerSec: 120_000, consumedPerSec: 103_750, regime: "saturated", gendataShort: false, slower: "speed index 511,458 against 589,278 usual here (−13%)" },
+    { rate: 120_000, purpose: "confirm", offeredPerSec: 120_000, consumedPerSec: 104_500, regime: "saturated", gendataShort: false, slower: "speed index 505,000 against 589,278 usual here (−14%)", keptUpAtSpeed: true },
+  ],
+};
+
+describe("a knee search's section", () => {
+  it("gives the knee's bracket and the knee at the reference speed", () => {
+    expect(kneeBracket(sweep)).toBe(", bracket 120,000–130,000/s, 132,360/s at the reference speed");
+    expect(kneeBracket({ ...sweep, bracket: { keptUp: 160_000 }, kneeAtReference: undefined })).toBe(", bracket ≥ 160,000/s (nothing above it saturated)");
+    expect(sweepSections([sweep]).join("\n")).toContain("Knee 120,000/s (confirmed), bracket 120,000–130,000/s, 132,360/s at the reference speed;");
+  });
+
+  it("says of each step on a slower machine that it was run again, or kept up judged at the usual speed", () => {
+    const text = sweepSections([sweep]).join("\n");
+    expect(text).toContain("saturated (machine slower: speed index 511,458 against 589,278 usual here (−13%); run again)");
+    expect(text).toContain("saturated (machine slower: speed index 505,000 against 589,278 usual here (−14%); kept up judged at the usual speed)");
+  });
+});

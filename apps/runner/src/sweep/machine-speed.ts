@@ -1,0 +1,68 @@
+/**
+ * A slower minute is not a slower product. On machines of this kind the CPU's speed moves by
+ * 15–20 % over minutes with no foreign load or steal to show for it (2026-12-01, Intel Xeon: the
+ * speed index read 626k at one run and 475k twenty minutes later, foreign load 1 %), and a run
+ * near the knee saturates in such a minute. The speed index sees it; these rules keep the knee
+ * search from reading it as the product's limit. Pure: the search (knee.ts) applies them.
+ */
+import { RATE_TOLERANCE } from "../metrics/derive.ts";
+import { median } from "../metrics/stats.ts";
+import { REFERENCE_SPEED } from "../run/speed-index.ts";
+import type { StepOutcome } from "./knee.ts";
+
+/**
+ * A run's machine is markedly slower when its speed index is this share under the usual speed.
+ * Two readings' mean varies by about ±5 % on a quiet machine of this kind (Intel Xeon: one
+ * reading's CV 3.7 %); the slow minutes above were 12–24 % slower.
+ */
+export const MACHINE_SLOWER_SHARE = 0.08;
+
+/** What a step needs for these rules: its outcome and whether an earlier rule set it aside. */
+type SpeedStep = Pick<StepOutcome, "rate" | "regime" | "speedIndex" | "noisy" | "unsettled" | "failed" | "invalid" | "interrupted" | "gendataShort"> & { slower?: string };
+
+const counts = (s: SpeedStep): boolean =>
+  s.speedIndex !== undefined && s.speedIndex > 0 && s.noisy === undefined && s.failed === undefined && s.invalid === undefined && s.interrupted === undefined && s.slower === undefined;
+
+/**
+ * The speed a run at `rate` is read against: the median index of the earlier settled keep-up
+ * runs at this rate or above (the speed at which the product showed it can take the rate), else
+ * of every earlier run that counts. Undefined when no earlier run had a reading.
+ */
+export function usualSpeed(earlier: readonly SpeedStep[], rate: number): number | undefined {
+  const counted = earlier.filter(counts);
+  const keptUp = counted.filter((s) => s.rate >= rate && s.regime === "keep-up" && s.unsettled !== true && !s.gendataShort);
+  const pool = keptUp.length > 0 ? keptUp : counted;
+  return pool.length > 0 ? median(pool.map((s) => s.speedIndex as number)) : undefined;
+}
+
+export interface Slower {
+  /** The usual speed the run is read against. */
+  usual: number;
+  /** The run's own index. */
+  speed: number;
+  /** For the page: "speed index 511,457 against 589,278 when it kept up (−13%)". */
+  text: string;
+}
+
+/** The run's machine was markedly slower than usual (undefined: it was not, or there is nothing to compare). */
+export function slowerMachine(step: Pick<StepOutcome, "speedIndex">, usual: number | undefined): Slower | undefined {
+  const speed = step.speedIndex;
+  if (usual === undefined || speed === undefined || !(speed > 0)) return undefined;
+  if (speed >= usual * (1 - MACHINE_SLOWER_SHARE)) return undefined;
+  const share = Math.round((1 - speed / usual) * 100);
+  return { usual, speed, text: `speed index ${Math.round(speed).toLocaleString("en-US")} against ${Math.round(usual).toLocaleString("en-US")} usual here (−${share}%)` };
+}
+
+/**
+ * Judged at the usual speed, a saturated run keeps up when what it consumed, scaled by the
+ * speeds (a record's CPU cost scales with the machine's speed, the same model as µs at the
+ * reference speed), reaches the asked rate within the regime's tolerance.
+ */
+export function keepsUpAtSpeed(step: Pick<StepOutcome, "rate" | "consumedPerSec">, slower: Slower): boolean {
+  return step.consumedPerSec * (slower.usual / slower.speed) >= step.rate * (1 - RATE_TOLERANCE);
+}
+
+/** A rate taken to the reference speed (rate × reference ÷ the index it was measured at): knees compare across machines the way µs do. */
+export function rateAtReference(rate: number, speedIndex: number): number {
+  return (rate * REFERENCE_SPEED) / speedIndex;
+}
