@@ -20,6 +20,7 @@ import {
 } from "@bench/core";
 import { KafkaBroker } from "./broker/kafka-broker.ts";
 import { localListenerPid } from "./broker/local-pid.ts";
+import { allowBrokerRestart } from "./broker/restartable.ts";
 import { describeHost } from "./host.ts";
 import { renderPage } from "./page/render.ts";
 import { EXIT, exitCodeFor } from "./exit-code.ts";
@@ -142,6 +143,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   try {
     admin = await KafkaAdmin.connect(bootstrap);
     const bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
+    if (broker) allowBrokerRestart(bench, broker);
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
     prefilled = new PrefilledInput(bench, FIXTURE_SEED);

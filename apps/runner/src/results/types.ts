@@ -27,6 +27,11 @@ export interface Tick {
   foreignCpuPercent?: number;
   /** Steal time from /proc/stat over the tick, 100 = one core. */
   stealPercent?: number;
+  /**
+   * The broker did not answer this tick's offset reads (a broker restart): the offsets are the
+   * previous tick's, carried over, and no rate is read from this tick.
+   */
+  noReading?: true;
 }
 
 export interface ThroughputRow {
