@@ -69,6 +69,13 @@ export interface BrokerRestart {
   downMs: number;
 }
 
+/** Epoch ms: the stop asked, the process gone, the restarted broker answering again. */
+export interface BrokerRestartTimes {
+  downAt: number;
+  stoppedAt: number;
+  upAt: number;
+}
+
 export class KafkaBroker {
   private constructor(
     readonly bootstrap: string,
@@ -128,7 +135,7 @@ export class KafkaBroker {
    * keeps it down for `downMs`, and starts it again on the same port and data folder; resolves
    * once it answers the admin API again. The pid changes: read `pid` afterwards.
    */
-  async restart(how: BrokerRestart, timeoutMs = 90_000): Promise<{ downAt: number; upAt: number }> {
+  async restart(how: BrokerRestart, timeoutMs = 90_000): Promise<BrokerRestartTimes> {
     const downAt = Date.now();
     if (how.hard) {
       try {
@@ -139,6 +146,7 @@ export class KafkaBroker {
     }
     // After a SIGKILL this only waits for the exit and closes the log; otherwise SIGTERM, a controlled shutdown.
     await this.process.stop(30_000);
+    const stoppedAt = Date.now();
     await new Promise((r) => setTimeout(r, how.downMs));
     this.process = this.launch();
     try {
@@ -146,7 +154,7 @@ export class KafkaBroker {
     } catch (error) {
       throw new Error(`Kafka broker did not come back: ${(error as Error).message}\n--- broker log tail ---\n${this.process.logTail(40)}`);
     }
-    return { downAt, upAt: Date.now() };
+    return { downAt, stoppedAt, upAt: Date.now() };
   }
 
   async stop(): Promise<void> {

@@ -156,14 +156,14 @@ async function restartBroker(s: Scenario): Promise<void> {
   const { session, settings, result } = s;
   const restart = session.bench.restartBroker as NonNullable<BenchContext["restartBroker"]>;
   s.stoppedAt = s.ticker.elapsed();
-  let outcome: { done: true; downSec: number } | { done: true; error: Error } | undefined;
+  let outcome: { stopSec: number; downSec: number } | { error: Error } | undefined;
   void restart({ hard: settings.hard, downMs: settings.downSec * 1000 }).then(
-    (r) => (outcome = { done: true, downSec: (r.upAt - r.downAt) / 1000 }),
-    (error: Error) => (outcome = { done: true, error }),
+    (r) => (outcome = { stopSec: (r.stoppedAt - r.downAt) / 1000, downSec: (r.upAt - r.downAt) / 1000 }),
+    (error: Error) => (outcome = { error }),
   );
   while (outcome === undefined) await s.tick("window");
   if ("error" in outcome) throw outcome.error;
-  result.broker = { stoppedAtSec: round1(s.stoppedAt), downSec: round1(outcome.downSec) };
+  result.broker = { stoppedAtSec: round1(s.stoppedAt), stopSec: round1(outcome.stopSec), downSec: round1(outcome.downSec) };
 }
 
 /** Ticks until the output keeps up again; past the limit the product is restarted once, and given the limit again. */

@@ -9,7 +9,7 @@ const restart = (over: Partial<BrokerRestartResult>): BrokerRestartResult => ({
   settings: { offeredRate: 1000, warmupSec: 6, windowSec: 20, parallelism: 1, seed: 42, downSec: 5, recoveryLimitSec: 120 },
   delivery: "at-least-once",
   versions: {},
-  broker: { stoppedAtSec: 16, downSec: 8.4 },
+  broker: { stoppedAtSec: 16, stopSec: 0.3, downSec: 8.4 },
   recoverySec: 11.2,
   recovered: "by-itself",
   undrained: 0,
@@ -30,7 +30,7 @@ describe("the Broker restarts section", () => {
       restart({ product: "quix", variant: "clean", recovered: "restarted", recoverySec: 140.3, productRestart: { atSec: 120.4, why: "its output was not back at the offered rate 120 s after the broker's stop" } }),
       restart({ product: "faststream", tally: { produced: 30000, distinct: 29000, lost: 1000, duplicated: 0, poisonOut: 0, unreadable: 0, lostRanges: [[15000, 15999]] } }),
     ]).join("\n");
-    expect(page).toContain("| node | hard | at-least-once | 1,000 | 8.4 s | 0 | 120 | 11.2 s | by itself | ✓ |");
+    expect(page).toContain("| node | hard | at-least-once | 1,000 | 8.4 s (stopping took 0.3 s) | 0 | 120 | 11.2 s | by itself | ✓ |");
     expect(page).toContain("| quix | clean |");
     expect(page).toContain("**restarted by the bench** 120.4 s after the stop (its output was not back");
     expect(page).toContain("**1,000** (e15000–e15999)");

@@ -405,8 +405,11 @@ export interface BrokerRestartResult {
   settings: { offeredRate: number; warmupSec: number; windowSec: number; parallelism: number; seed: number; downSec: number; recoveryLimitSec: number };
   delivery: string;
   versions: Record<string, string>;
-  /** Seconds since gendata's start when the broker was stopped; seconds until it answered again. */
-  broker?: { stoppedAtSec: number; downSec: number };
+  /**
+   * Seconds since gendata's start when the broker was stopped; seconds until its process was
+   * gone (a clean stop's shutdown); seconds until it answered again (downSec, its start included).
+   */
+  broker?: { stoppedAtSec: number; stopSec: number; downSec: number };
   /** Seconds from the broker's stop until the output kept up with the offered rate again (faults/recovery.ts). */
   recoverySec?: number;
   /** by-itself: the product never restarted; restarted: the bench restarted it once (see productRestart); none: not back even then. */

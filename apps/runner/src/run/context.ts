@@ -11,7 +11,7 @@ export interface BenchContext {
    * Present only when the runner started the broker itself: stop it (SIGKILL or clean), keep it
    * down, start it on the same port and data, and update brokerPid. A user's broker is never touched.
    */
-  restartBroker?(how: { hard: boolean; downMs: number }): Promise<{ downAt: number; upAt: number }>;
+  restartBroker?(how: { hard: boolean; downMs: number }): Promise<{ downAt: number; stoppedAt: number; upAt: number }>;
   admin: KafkaAdmin;
   reference: ReferenceModel;
   /** What the verification gate produces: the generated fixtures, then the spelling cases (loadGateRecords). */
