@@ -79,8 +79,8 @@ export async function runBrokerRestart(product: Product, prepared: Prepared, set
 /** What the phases share: the session, its ticker once gendata runs, the result being filled. */
 class Scenario {
   ticker!: RunTicker;
-  /** The broker's stop on the ticker's clock. */
-  stoppedAt = 0;
+  /** The broker's stop on the ticker's clock (undefined before it). */
+  stoppedAt: number | undefined;
 
   constructor(
     readonly session: RunSession,
@@ -95,7 +95,8 @@ class Scenario {
         return await this.ticker.next(phase);
       } catch (error) {
         const crashed = this.session.crashed;
-        if (!crashed || this.result.productRestart || this.session.bench.interrupted()) throw error;
+        // An exit before the broker's stop is the product's own failure, not a reaction to the restart.
+        if (!crashed || this.stoppedAt === undefined || this.result.productRestart || this.session.bench.interrupted()) throw error;
         await this.restartProduct(`it ${crashed}`);
       }
     }
@@ -104,7 +105,7 @@ class Scenario {
   /** kill -9 of what is left of the product's tree, then the adapter starts it again on the same topics and group. */
   async restartProduct(why: string): Promise<void> {
     const { session } = this;
-    this.result.productRestart = { atSec: round1(this.ticker.elapsed() - this.stoppedAt), why };
+    this.result.productRestart = { atSec: round1(this.ticker.elapsed() - (this.stoppedAt ?? 0)), why };
     session.expectExit();
     const running = session.running;
     if (running) {
@@ -155,37 +156,45 @@ async function restartPhases(s: Scenario): Promise<void> {
 async function restartBroker(s: Scenario): Promise<void> {
   const { session, settings, result } = s;
   const restart = session.bench.restartBroker as NonNullable<BenchContext["restartBroker"]>;
-  s.stoppedAt = s.ticker.elapsed();
+  const stoppedAt = s.ticker.elapsed();
+  s.stoppedAt = stoppedAt;
   let outcome: { stopSec: number; downSec: number } | { error: Error } | undefined;
-  void restart({ hard: settings.hard, downMs: settings.downSec * 1000 }).then(
+  const restarting = restart({ hard: settings.hard, downMs: settings.downSec * 1000 }).then(
     (r) => (outcome = { stopSec: (r.stoppedAt - r.downAt) / 1000, downSec: (r.upAt - r.downAt) / 1000 }),
     (error: Error) => (outcome = { error }),
   );
-  while (outcome === undefined) await s.tick("window");
+  try {
+    while (outcome === undefined) await s.tick("window");
+  } catch (error) {
+    // The run ends here (interrupted, the product gone twice): the teardown needs the broker back first.
+    await restarting;
+    throw error;
+  }
   if ("error" in outcome) throw outcome.error;
-  result.broker = { stoppedAtSec: round1(s.stoppedAt), stopSec: round1(outcome.stopSec), downSec: round1(outcome.downSec) };
+  result.broker = { stoppedAtSec: round1(stoppedAt), stopSec: round1(outcome.stopSec), downSec: round1(outcome.downSec) };
 }
 
 /** Ticks until the output keeps up again; past the limit the product is restarted once, and given the limit again. */
 async function watchRecovery(s: Scenario): Promise<void> {
   const { settings, result } = s;
   const rule = { ...RECOVERY_RULE, rate: settings.rate };
-  let deadline = s.stoppedAt + settings.recoveryLimitSec;
+  const stoppedAt = s.stoppedAt as number;
+  // A restarted product (it exited, or was not back in time) gets the whole limit again from its restart.
+  const deadline = (): number => stoppedAt + (result.productRestart?.atSec ?? 0) + settings.recoveryLimitSec;
   for (;;) {
     await s.tick("window");
-    const back = recoverySec(s.ticker.ticks, s.stoppedAt, rule);
+    const back = recoverySec(s.ticker.ticks, stoppedAt, rule);
     if (back !== undefined) {
       result.recoverySec = back;
       result.recovered = result.productRestart ? "restarted" : "by-itself";
       return;
     }
-    if (s.ticker.elapsed() < deadline) continue;
+    if (s.ticker.elapsed() < deadline()) continue;
     if (result.productRestart) {
       result.recovered = "none";
       return;
     }
     await s.restartProduct(`its output was not back at the offered rate ${settings.recoveryLimitSec} s after the broker's stop`);
-    deadline = s.ticker.elapsed() + settings.recoveryLimitSec;
   }
 }
 
