@@ -20,6 +20,7 @@ import {
 } from "@bench/core";
 import { KafkaBroker } from "./broker/kafka-broker.ts";
 import { localListenerPid } from "./broker/local-pid.ts";
+import { allowBrokerRestart } from "./broker/restartable.ts";
 import { describeHost } from "./host.ts";
 import { renderPage } from "./page/render.ts";
 import { EXIT, exitCodeFor } from "./exit-code.ts";
@@ -36,6 +37,7 @@ import { prepareYardstick, SpacedRuntimes } from "./yardstick/read.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
 import { runFaults } from "./faults/run-faults.ts";
+import { runBrokerRestarts } from "./faults/broker-restarts-run.ts";
 import { DEFAULT_RATE } from "./rates.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
@@ -142,6 +144,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   try {
     admin = await KafkaAdmin.connect(bootstrap);
     const bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
+    if (broker) allowBrokerRestart(bench, broker);
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
     prefilled = new PrefilledInput(bench, FIXTURE_SEED);
@@ -241,6 +244,10 @@ async function benchProduct(
     log(`== ${product.id}: faults ${fault.status}${fault.reason ? ` (${fault.reason.split("\n")[0]})` : ""}, lost ${fault.tally?.lost ?? "?"}, duplicates ${fault.tally?.duplicated ?? "?"}`);
     (results.faults ??= []).push(fault);
     writeResults(resultsFile, results);
+    if (!bench.interrupted()) {
+      (results.brokerRestarts ??= []).push(...(await runBrokerRestarts(product, prepared, settings, bench)));
+      writeResults(resultsFile, results);
+    }
   } else if (opts.sweep) {
     const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
     const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor, resolution: opts.sweepResolution }, bench, keep);
@@ -273,7 +280,7 @@ function finish(results: BenchResults, resultsDir: string, interrupted: boolean)
   writeArrowFiles(resultsDir, results);
   console.log(page);
   log(`\nresults: ${resultsFile}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}`);
-  const code = exitCodeFor(results.runs, interrupted, results.faults);
+  const code = exitCodeFor(results.runs, interrupted, results.faults, results.brokerRestarts);
   if (code === EXIT.faultLoss) log("bench: a fault run lost records (exit 5): the Faults table says which product and why");
   if (code === EXIT.failedOrInvalid) log("bench: at least one run failed or was invalid (exit 3): its row is marked, and it is not a result");
   if (code === EXIT.noisy) log("bench: at least one run was measured on a busy machine (exit 4: foreign load or steal over its bound): its row is marked; re-run on a quiet machine");

@@ -74,7 +74,7 @@ program
   .addOption(new Option("--sweep-resolution <x>", "a sweep bisects until the knee's bracket is within this share (0.1: the lowest saturated rate at most 10% above the knee)").argParser(share).default(KNEE_RESOLUTION))
   .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
   .option("--no-profile", "no profiling, not even in a sweep")
-  .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window; exit 5 if records were lost")
+  .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window, then a broker restart mid-window (SIGKILL, then clean); exit 5 if records were lost")
   .action(async (opts: BenchOptions & { json?: boolean }) => {
     if (opts.list) {
       process.exitCode = await listCommand(opts.json === true);

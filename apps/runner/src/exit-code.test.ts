@@ -1,5 +1,5 @@
 import { EXIT, exitCodeFor } from "./exit-code.ts";
-import type { FaultResult, RunResult } from "./results/types.ts";
+import type { BrokerRestartResult, FaultResult, RunResult } from "./results/types.ts";
 
 const run = (status: RunResult["status"], noisy = false, rate = 1000): RunResult =>
   ({ product: "p", status, settings: { offeredRate: rate }, ...(noisy ? { conditions: { noisy: true } } : {}) }) as unknown as RunResult;
@@ -33,5 +33,12 @@ describe("the bench's exit code", () => {
     // Not drained: what is missing may still come, so it is invalid (3), not a loss (5).
     expect(exitCodeFor([], false, [fault("invalid", 5000)])).toBe(3);
     expect(exitCodeFor([], true, [fault("ok", 3)])).toBe(130);
+  });
+  it("is 5 when a broker restart lost records, 3 when one failed; a broker not the bench's to restart, or a product the bench had to restart, changes nothing", () => {
+    const restart = (status: BrokerRestartResult["status"], lost?: number, recovered?: BrokerRestartResult["recovered"]): BrokerRestartResult =>
+      ({ product: "p", status, ...(lost !== undefined ? { tally: { lost } } : {}), ...(recovered ? { recovered } : {}) }) as unknown as BrokerRestartResult;
+    expect(exitCodeFor([], false, [], [restart("ok", 0), restart("ok", 7)])).toBe(EXIT.faultLoss);
+    expect(exitCodeFor([], false, [], [restart("ok", 0), restart("failed")])).toBe(EXIT.failedOrInvalid);
+    expect(exitCodeFor([], false, [], [restart("not-run"), restart("ok", 0, "restarted")])).toBe(EXIT.ok);
   });
 });

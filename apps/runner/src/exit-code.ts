@@ -2,7 +2,7 @@
  * What the bench's exit code tells a script. Skipped rows (a product that cannot run on this
  * machine, with its reason on the page) do not change it; everything that ran does.
  */
-import type { FaultResult, RunResult } from "./results/types.ts";
+import type { BrokerRestartResult, FaultResult, RunResult } from "./results/types.ts";
 
 export const EXIT = {
   /** Every run that ran is valid and was measured on a quiet machine. */
@@ -15,18 +15,21 @@ export const EXIT = {
   failedOrInvalid: 3,
   /** Every run is valid, but at least one was measured on a noisy machine. */
   noisy: 4,
-  /** A fault run (`--faults`) lost records: a product's delivery claim did not hold under kill -9. */
+  /** A fault run (`--faults`) lost records: a product's delivery claim did not hold under kill -9 or a broker restart. */
   faultLoss: 5,
   /** Interrupted by Ctrl-C or SIGTERM; the results so far are kept. */
   interrupted: 130,
 } as const;
 
-export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean, faults: readonly FaultResult[] = []): number {
+export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean, faults: readonly FaultResult[] = [], brokerRestarts: readonly BrokerRestartResult[] = []): number {
   if (interrupted) return EXIT.interrupted;
   // Lost records outrank a failed run: the loss is the finding a script must not miss.
   // (An undrained run's missing records are not counted as lost: it is invalid, exit 3.)
-  if (faults.some((f) => f.status === "ok" && (f.tally?.lost ?? 0) > 0)) return EXIT.faultLoss;
+  if ([...faults, ...brokerRestarts].some((f) => f.status === "ok" && (f.tally?.lost ?? 0) > 0)) return EXIT.faultLoss;
   if (faults.some((f) => f.status !== "ok")) return EXIT.failedOrInvalid;
+  // A broker the bench may not restart (the user's) is "not run here", not a failure; a product the
+  // bench had to restart is a finding on the page, not a failure either.
+  if (brokerRestarts.some((r) => r.status === "failed" || r.status === "invalid")) return EXIT.failedOrInvalid;
   if (runs.some((r) => r.status === "failed" || r.status === "invalid")) return EXIT.failedOrInvalid;
   if (runs.some((r, i) => r.conditions?.noisy && !repeatedQuietly(runs, i))) return EXIT.noisy;
   return EXIT.ok;

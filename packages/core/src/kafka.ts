@@ -24,15 +24,23 @@ export class KafkaAdmin {
   }
 
   async createTopics(topics: TopicSpec[]): Promise<void> {
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: topics.map((t) => ({
-        topic: t.name,
-        numPartitions: 1,
-        replicationFactor: 1,
-        configEntries: Object.entries(t.config ?? {}).map(([name, value]) => ({ name, value })),
-      })),
-    });
+    try {
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: topics.map((t) => ({
+          topic: t.name,
+          numPartitions: 1,
+          replicationFactor: 1,
+          configEntries: Object.entries(t.config ?? {}).map(([name, value]) => ({ name, value })),
+        })),
+      });
+    } catch (error) {
+      // Seen a minute after a broker restart: the topics were created, but kafkajs' wait for their
+      // leaders got a retriable "does not host this topic-partition", which it does not retry.
+      // Wait for each to answer its offsets instead; a topic that was never created still throws.
+      if (!(error as { retriable?: boolean }).retriable) throw error;
+      for (const t of topics) await retryRetriable(() => this.admin.fetchTopicOffsets(t.name));
+    }
   }
 
   async deleteTopics(names: string[]): Promise<void> {

@@ -63,12 +63,27 @@ export interface BrokerOptions {
   heapMb?: number;
 }
 
+/** How a broker restart goes: SIGKILL of the broker's process group (hard) or a clean SIGTERM stop, then `downMs` down. */
+export interface BrokerRestart {
+  hard: boolean;
+  downMs: number;
+}
+
+/** Epoch ms: the stop asked, the process gone, the restarted broker answering again. */
+export interface BrokerRestartTimes {
+  downAt: number;
+  stoppedAt: number;
+  upAt: number;
+}
+
 export class KafkaBroker {
   private constructor(
     readonly bootstrap: string,
     readonly version: string,
-    private readonly process: ManagedProcess,
+    private process: ManagedProcess,
     private readonly workDir: string,
+    /** Starts the broker process on the same server.properties: same ports, same log.dirs. */
+    private readonly launch: () => ManagedProcess,
   ) {}
 
   get pid(): number {
@@ -95,13 +110,16 @@ export class KafkaBroker {
     if (format.exitCode !== 0) fail("storage format failed", String(format.all));
 
     const heap = `${opts.heapMb ?? 1024}m`;
-    const process = new ManagedProcess({
-      command: "java",
-      args: [`-Xms${heap}`, `-Xmx${heap}`, "-XX:+UseG1GC", ...java, "kafka.Kafka", props],
-      logFile: opts.logFile,
-    });
+    // The log file is appended to, so a restarted broker's log follows the first start's.
+    const launch = (): ManagedProcess =>
+      new ManagedProcess({
+        command: "java",
+        args: [`-Xms${heap}`, `-Xmx${heap}`, "-XX:+UseG1GC", ...java, "kafka.Kafka", props],
+        logFile: opts.logFile,
+      });
+    const process = launch();
     const bootstrap = `127.0.0.1:${port}`;
-    const broker = new KafkaBroker(bootstrap, KAFKA_VERSION, process, workDir);
+    const broker = new KafkaBroker(bootstrap, KAFKA_VERSION, process, workDir, launch);
     try {
       await waitHealthy(bootstrap, process, 90_000);
     } catch (error) {
@@ -110,6 +128,33 @@ export class KafkaBroker {
     }
     opts.log(`Apache Kafka ${KAFKA_VERSION} (KRaft) up at ${bootstrap}`);
     return broker;
+  }
+
+  /**
+   * Stops the broker (SIGKILL of its whole group, or a clean stop that lets it close its logs),
+   * keeps it down for `downMs`, and starts it again on the same port and data folder; resolves
+   * once it answers the admin API again. The pid changes: read `pid` afterwards.
+   */
+  async restart(how: BrokerRestart, timeoutMs = 90_000): Promise<BrokerRestartTimes> {
+    const downAt = Date.now();
+    if (how.hard) {
+      try {
+        globalThis.process.kill(-this.process.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    // After a SIGKILL this only waits for the exit and closes the log; otherwise SIGTERM, a controlled shutdown.
+    await this.process.stop(30_000);
+    const stoppedAt = Date.now();
+    await new Promise((r) => setTimeout(r, how.downMs));
+    this.process = this.launch();
+    try {
+      await waitHealthy(this.bootstrap, this.process, timeoutMs);
+    } catch (error) {
+      throw new Error(`Kafka broker did not come back: ${(error as Error).message}\n--- broker log tail ---\n${this.process.logTail(40)}`);
+    }
+    return { downAt, stoppedAt, upAt: Date.now() };
   }
 
   async stop(): Promise<void> {

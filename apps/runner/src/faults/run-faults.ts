@@ -7,13 +7,13 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURE_COUNT, POISON_KINDS, processTree, readTopic, type Prepared, type Product } from "@bench/core";
+import { FIXTURE_COUNT, POISON_KINDS, processTree, type Prepared, type Product } from "@bench/core";
 import type { FaultResult, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
 import { isDrainedAfterKill } from "./drained.ts";
-import { OutputTally } from "./tally.ts";
+import { auditOutput } from "./audit-output.ts";
 
 export interface FaultSettings extends RunBasics {
   /** Pills of each kind. */
@@ -177,11 +177,7 @@ async function tallyOutputs(session: RunSession, result: FaultResult, produced: 
   const { bench, plan, product } = session;
   const settings = session.basics as FaultSettings;
   result.pills = pills;
-  const tally = new OutputTally(produced);
-  const outputEnd = await bench.admin.endOffset(plan.outputTopic);
-  await readTopic(bench.bootstrap, plan.outputTopic, (batch) => batch.forEach((m) => tally.add(m.value)), { stopAt: outputEnd, idleMs: 10_000 });
-  const counted = tally.result();
-  counted.lostRanges = counted.lostRanges.slice(0, 20);
+  const counted = await auditOutput(bench, plan.outputTopic, produced);
   result.tally = counted;
   // An output that is not JSON at all can only be a pill republished as it came (seen: the passthrough row).
   result.pillsSkipped = Math.max(0, result.pills - counted.poisonOut - counted.unreadable);

@@ -9,6 +9,7 @@ import { agreementSection } from "./agreement.ts";
 import { answerSection, rankedFigures } from "./answer.ts";
 import { breakdownSection } from "./breakdown.ts";
 import { renderFaults } from "./faults.ts";
+import { renderBrokerRestarts } from "./broker-restarts.ts";
 import { frameworkAddsSection } from "./framework-adds.ts";
 import { table } from "./format.ts";
 import { CHARACTERISTICS, INPUT_AND_GATE, INTRO } from "./prose.ts";
@@ -59,6 +60,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     ...sanitySection(measured, results.modelTolerance ?? 1e-5),
     ...acrossMachinesSection(results, otherMachines),
     ...renderFaults(results.faults),
+    ...renderBrokerRestarts(results.brokerRestarts),
     ...notRunSection(notRun),
     ...footerSection(results, measured),
   ].join("\n");

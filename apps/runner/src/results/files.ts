@@ -31,7 +31,7 @@ function withReference(run: RunResult, reference: number | undefined): RunResult
 /**
  * Reads one or more results files into one page's worth (host and broker of the first). A
  * product measured again in a later file replaces its runs and sweep from the earlier ones, and
- * a later fault run (`--faults`, a file of its own) its earlier fault run.
+ * a later fault run (`--faults`, a file of its own) its earlier fault run and broker restarts.
  */
 export function readResults(paths: string[]): BenchResults {
   const all = paths.map((p) => {
@@ -46,11 +46,14 @@ export function readResults(paths: string[]): BenchResults {
     const remeasured = new Set(later.runs.map((r) => r.product));
     const refaulted = new Set((later.faults ?? []).map((f) => f.product));
     const faults = [...(merged.faults ?? []).filter((f) => !refaulted.has(f.product)), ...(later.faults ?? [])];
+    const restarted = new Set((later.brokerRestarts ?? []).map((r) => r.product));
+    const brokerRestarts = [...(merged.brokerRestarts ?? []).filter((r) => !restarted.has(r.product)), ...(later.brokerRestarts ?? [])];
     merged = {
       ...merged,
       runs: [...merged.runs.filter((r) => !remeasured.has(r.product)), ...later.runs.map(rederive)],
       sweeps: [...(merged.sweeps ?? []).filter((s) => !remeasured.has(s.product)), ...(later.sweeps ?? [])],
       ...(faults.length > 0 ? { faults } : {}),
+      ...(brokerRestarts.length > 0 ? { brokerRestarts } : {}),
     };
   }
   return merged;

@@ -27,6 +27,11 @@ export interface Tick {
   foreignCpuPercent?: number;
   /** Steal time from /proc/stat over the tick, 100 = one core. */
   stealPercent?: number;
+  /**
+   * The broker did not answer this tick's offset reads (a broker restart): the offsets are the
+   * previous tick's, carried over, and no rate is read from this tick.
+   */
+  noReading?: true;
 }
 
 export interface ThroughputRow {
@@ -343,6 +348,8 @@ export interface BenchResults {
   sweeps?: SweepRecord[];
   /** `bench --faults`: one fault run per product. */
   faults?: FaultResult[];
+  /** `bench --faults`' broker restarts, one per row and variant. */
+  brokerRestarts?: BrokerRestartResult[];
 }
 
 /**
@@ -380,5 +387,37 @@ export interface FaultResult {
   tally?: FaultTally;
   /** Why records were lost, where the product's delivery path explains it. */
   lossMechanism?: string;
+  ticks: Tick[];
+}
+
+/**
+ * A broker-restart run: mid-window the broker (not the product) is stopped, by SIGKILL (hard)
+ * or a clean stop, and started again on the same port and data after downSec; the product is
+ * left alone unless it has not recovered within recoveryLimitSec, then restarted once.
+ */
+export interface BrokerRestartResult {
+  product: string;
+  variant: "hard" | "clean";
+  /** not-run: the broker is not the runner's to restart (given with --bootstrap); reason says so. */
+  status: "ok" | "failed" | "invalid" | "not-run";
+  reason?: string;
+  startedAt: string;
+  settings: { offeredRate: number; warmupSec: number; windowSec: number; parallelism: number; seed: number; downSec: number; recoveryLimitSec: number };
+  delivery: string;
+  versions: Record<string, string>;
+  /**
+   * Seconds since gendata's start when the broker was stopped; seconds until its process was
+   * gone (a clean stop's shutdown); seconds until it answered again (downSec, its start included).
+   */
+  broker?: { stoppedAtSec: number; stopSec: number; downSec: number };
+  /** Seconds from the broker's stop until the output kept up with the offered rate again (faults/recovery.ts). */
+  recoverySec?: number;
+  /** by-itself: the product never restarted; restarted: the bench restarted it once (see productRestart); none: not back even then. */
+  recovered?: "by-itself" | "restarted" | "none";
+  /** Seconds from the broker's stop when the bench restarted the product, and why (it exited, or did not recover in time). */
+  productRestart?: { atSec: number; why: string };
+  /** Input records not consumed when the drain gave up (then nothing is called lost). */
+  undrained?: number;
+  tally?: FaultTally;
   ticks: Tick[];
 }

@@ -5,7 +5,13 @@ import type { Phase, Tick } from "../results/types.ts";
 
 export interface BenchContext {
   bootstrap: string;
+  /** The broker's pid when it runs on this machine (its CPU is harness); a broker restart changes it. */
   brokerPid?: number;
+  /**
+   * Present only when the runner started the broker itself: stop it (SIGKILL or clean), keep it
+   * down, start it on the same port and data, and update brokerPid. A user's broker is never touched.
+   */
+  restartBroker?(how: { hard: boolean; downMs: number }): Promise<{ downAt: number; stoppedAt: number; upAt: number }>;
   admin: KafkaAdmin;
   reference: ReferenceModel;
   /** What the verification gate produces: the generated fixtures, then the spelling cases (loadGateRecords). */

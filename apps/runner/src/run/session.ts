@@ -123,15 +123,15 @@ export class RunSession {
   }
 
   /** gendata at the offered rate, and the once-a-second ticker that watches the product and the machine. */
-  feed(opts: { hangSec?: number; poison?: GendataOptions["poison"] } = {}): { feed: GendataProcess; watch: MachineWatch; ticker: RunTicker } {
+  feed(opts: { hangSec?: number; poison?: GendataOptions["poison"]; brokerMayGoAway?: boolean } = {}): { feed: GendataProcess; watch: MachineWatch; ticker: RunTicker } {
     const { bench, plan, basics } = this;
     const feed = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: basics.rate, seed: basics.seed, startSeq: FIXTURE_COUNT, logFile: join(plan.runDir, "gendata.log"), ...(opts.poison ? { poison: opts.poison } : {}) });
     this.gendata = feed;
-    return { feed, ...this.watch(feed, opts.hangSec) };
+    return { feed, ...this.watch(feed, opts.hangSec, this.basics.rate, opts.brokerMayGoAway) };
   }
 
   /** The once-a-second ticker over the product and the machine, with `feed` as the run's gendata (running, or done filling). */
-  watch(feed: GendataProcess, hangSec?: number, rate = this.basics.rate): { watch: MachineWatch; ticker: RunTicker } {
+  watch(feed: GendataProcess, hangSec?: number, rate = this.basics.rate, brokerMayGoAway = false): { watch: MachineWatch; ticker: RunTicker } {
     const { bench, plan, basics, product } = this;
     const roots = (): number[] => this.running?.rootPids() ?? [];
     const watch = new MachineWatch(roots, { runner: process.pid, gendata: () => [feed.pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
@@ -152,6 +152,7 @@ export class RunSession {
       hangSec: hangSec ?? basics.hangSec,
       aborted: this.aborted,
       onTick: (phase, tick, perSec) => bench.onTick?.(product.id, phase, tick, perSec),
+      brokerMayGoAway,
     });
     bench.onRunStart?.(product.id, rate, basics.warmupSec + basics.windowSec);
     return { watch, ticker };

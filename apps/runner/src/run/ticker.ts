@@ -24,7 +24,12 @@ export interface TickerOptions {
   /** Why the run must stop now (the product exited, the user interrupted), if it must. */
   aborted(): string | undefined;
   onTick?(phase: Phase, tick: Tick, perSec: { offered: number; consumed: number }): void;
+  /** The run restarts its broker on purpose: a read the broker does not answer is a tick with no reading. */
+  brokerMayGoAway?: boolean;
 }
+
+/** Longer than any answer of a live broker under load, short enough to keep the once-a-second beat near. */
+const OFFSETS_TIMEOUT_MS = 3000;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -65,20 +70,15 @@ export class RunTicker {
     const abort = opts.aborted();
     if (abort) throw new Error(abort);
     const elapsed = this.elapsed();
-    const [inputEnd, consumed, outputEnd, remote] = await Promise.all([
-      opts.admin.endOffset(opts.inputTopic),
-      opts.readConsumed(),
-      opts.admin.endOffset(opts.outputTopic),
-      opts.readRemote?.(),
-    ]);
+    const previous = this.ticks[this.ticks.length - 1];
+    const offsets = await this.readOffsets();
+    const remote = await (opts.brokerMayGoAway ? opts.readRemote?.().catch(() => undefined) : opts.readRemote?.());
     const machine = opts.watch.tick();
     const s = withRemote(machine.product, remote);
     const tick: Tick = {
       t: Math.round(elapsed * 100) / 100,
       phase,
-      inputEnd,
-      consumed,
-      outputEnd,
+      ...(offsets ?? { inputEnd: previous?.inputEnd ?? 0, consumed: previous?.consumed ?? 0, outputEnd: previous?.outputEnd ?? 0, noReading: true as const }),
       cpuPercent: s?.cpuPercent ?? 0,
       memMb: s?.memMb ?? 0,
       processes: s?.processes ?? 0,
@@ -86,14 +86,40 @@ export class RunTicker {
       foreignCpuPercent: machine.foreignCpuPercent,
       stealPercent: machine.stealPercent,
     };
-    const previous = this.ticks[this.ticks.length - 1];
     this.ticks.push(tick);
     if (phase === "window") this.windowHarness.push(machine.harness);
     this.watchGendata(phase, tick);
     this.watchForHang(tick, previous, elapsed);
     const perSec = (now: number, before: number | undefined): number => (previous ? (now - (before ?? 0)) / (tick.t - previous.t) : 0);
-    opts.onTick?.(phase, tick, { offered: perSec(inputEnd, previous?.inputEnd), consumed: perSec(consumed, previous?.consumed) });
+    opts.onTick?.(phase, tick, { offered: perSec(tick.inputEnd, previous?.inputEnd), consumed: perSec(tick.consumed, previous?.consumed) });
     return tick;
+  }
+
+  /**
+   * The three offsets. In a run that restarts its broker (brokerMayGoAway), undefined when the
+   * broker does not answer within OFFSETS_TIMEOUT_MS: a tick with no reading, never an
+   * exception, so the run outlives the outage. Other runs fail on a broker that does not answer,
+   * as before: carried-over offsets must never be read as a measured rate.
+   */
+  private async readOffsets(): Promise<{ inputEnd: number; consumed: number; outputEnd: number } | undefined> {
+    const { opts } = this;
+    const reads = Promise.all([opts.admin.endOffset(opts.inputTopic), opts.readConsumed(), opts.admin.endOffset(opts.outputTopic)]);
+    if (!opts.brokerMayGoAway) {
+      const [inputEnd, consumed, outputEnd] = await reads;
+      return { inputEnd, consumed, outputEnd };
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), OFFSETS_TIMEOUT_MS)));
+    try {
+      const read = await Promise.race([reads, timeout]);
+      return read && { inputEnd: read[0], consumed: read[1], outputEnd: read[2] };
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+      // A read still pending after the timeout may reject later: nobody waits for it any more.
+      reads.catch(() => undefined);
+    }
   }
 
   private watchGendata(phase: Phase, tick: Tick): void {
@@ -104,6 +130,11 @@ export class RunTicker {
   }
 
   private watchForHang(tick: Tick, previous: Tick | undefined, elapsed: number): void {
+    // No reading is not standing still: the hang limit counts from the broker's return.
+    if (tick.noReading) {
+      this.lastProgressAt = elapsed;
+      return;
+    }
     if (tick.consumed > (previous?.consumed ?? -1)) this.lastProgressAt = elapsed;
     else if (tick.consumed < tick.inputEnd && elapsed - this.lastProgressAt > this.opts.hangSec) {
       throw new Error(`hung: consumed stayed at ${tick.consumed} for ${this.opts.hangSec}s with ${tick.inputEnd - tick.consumed} records waiting`);

@@ -7,9 +7,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, productCacheDir, readTopic, ReferenceModel, repoRoot, seqOfEventId, type Product } from "@bench/core";
+import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, productCacheDir, ReferenceModel, repoRoot, type Product } from "@bench/core";
 import { requireBootstrap } from "@bench/core/testing";
 import { testBenchContext } from "./bench-context.ts";
+import { recount } from "./recount.ts";
 import { runFaults, type FaultSettings } from "../../src/faults/run-faults.ts";
 import { renderFaults } from "../../src/page/faults.ts";
 import type { BenchContext } from "../../src/run/context.ts";
@@ -17,28 +18,6 @@ import { discoverProducts } from "../../src/run/discover.ts";
 import { measureSpeedIndex } from "../../src/run/speed-index.ts";
 
 const bootstrap = requireBootstrap();
-
-/** Good ids in the input topic that never came out, by reading both topics whole. */
-async function recount(topics: { inputTopic: string; outputTopic: string }, admin: KafkaAdmin): Promise<{ lost: number; pills: number }> {
-  const good = new Set<string>();
-  let pills = 0;
-  await readTopic(bootstrap, topics.inputTopic, (batch) => {
-    for (const m of batch) {
-      try {
-        const id = (JSON.parse(m.value.toString("utf8")) as { event_id?: unknown }).event_id;
-        // Good ids are e<seq> (a spelling fixture's with a label after a slash); a pill carries p<n> or no id at all.
-        if (typeof id === "string" && seqOfEventId(id) !== undefined) good.add(id);
-        else pills++;
-      } catch {
-        pills++;
-      }
-    }
-  }, { stopAt: await admin.endOffset(topics.inputTopic), idleMs: 10_000 });
-  await readTopic(bootstrap, topics.outputTopic, (batch) => {
-    for (const m of batch) good.delete((JSON.parse(m.value.toString("utf8")) as { event_id: string }).event_id);
-  }, { stopAt: await admin.endOffset(topics.outputTopic), idleMs: 10_000 });
-  return { lost: good.size, pills };
-}
 
 describe("faults: poison pills and kill -9 with restart, against the real broker", () => {
   let admin: KafkaAdmin;
@@ -64,7 +43,7 @@ describe("faults: poison pills and kill -9 with restart, against the real broker
     console.log(`${id} faults: ${JSON.stringify(summary)}`);
     const topics = run.topics as { inputTopic: string; outputTopic: string };
     try {
-      return { run, recounted: await recount(topics, admin) };
+      return { run, recounted: await recount(bootstrap, topics, admin) };
     } finally {
       await admin.deleteTopics([topics.inputTopic, topics.outputTopic]).catch(() => undefined);
     }
