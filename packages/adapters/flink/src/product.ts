@@ -79,7 +79,9 @@ export const flink: Product<Found> = {
     // Measured on 2026-12-02 (the adapter's integration test, Flink 2.2.1): the output came out for
     // e280 scored from the decoys, risk error 0.87. Read in flink-json 2.2.1's bytecode
     // (JsonParserToRowDataConverters, the row converter): it counts the projected fields it has
-    // converted and skips every field after the count reaches the schema's width.
+    // converted and skips every field after the count reaches the schema's width. A trial run of
+    // the same test with 'value.json.decode.json-parser.enabled' = 'false' (not kept) scored the
+    // case right, and the gate failed on this finding as stale: the setting named is the fix.
     y_object_duplicated_key: {
       outcome: "misread",
       why:
