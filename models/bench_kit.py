@@ -122,10 +122,12 @@ class RecordDecoder:
         return None
 
     def skip(self, offset: int, reason: str) -> None:
+        # One write of the whole line, under the lock: print() writes the text and the newline
+        # separately, and two worker threads (pathway's threads=2) interleaved them into one line.
         with self._lock:
             self.skipped += 1
-            skipped = self.skipped
-        print(f"skipped record at offset {offset}: {reason} (skipped {skipped})", file=sys.stderr, flush=True)
+            sys.stderr.write(f"skipped record at offset {offset}: {reason} (skipped {self.skipped})\n")
+            sys.stderr.flush()
 
 
 class RiskScorer:

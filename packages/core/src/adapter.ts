@@ -11,6 +11,7 @@
  */
 import type { KafkaSettings } from "./kafka-settings.ts";
 import type { ProfileRules } from "./profile.ts";
+import type { SpellingFindings } from "./spelling-findings.ts";
 
 /** The columns of the page's first table: what kind of thing the row is. */
 export interface RowDescription {
@@ -137,6 +138,12 @@ export interface Product<Found = unknown> {
   row: RowDescription;
   /** Standing notes printed under the tables for this row. */
   notes?: string[];
+  /**
+   * Spelling cases (core's SPELLING_CASES, by name) this row's framework reads otherwise than
+   * the record means, by design: the gate holds the row to exactly that, and the page prints each
+   * with the row's notes (spelling-findings.ts). Absent: the row reads every case right.
+   */
+  spellingFindings?: SpellingFindings;
   /**
    * A reference row that republishes records without scoring them (a ceiling to read the
    * others against): verification then checks event ids only.

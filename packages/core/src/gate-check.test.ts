@@ -77,4 +77,32 @@ describe("the verification gate's check of each output", () => {
     expect(check.result(1e-5, 180_000)).toEqual({ passed: false, checked: 2, fixtures: fixtures.length, maxError: 0, problem: `output at offset 0 is not JSON: "not json"` });
     expect(check.result(1e-5, 180_000, "exited during the run (code 1, signal null)").problem).toBe("exited during the run (code 1, signal null)");
   });
+
+  describe("a row's declared spelling finding (Product.spellingFindings)", () => {
+    const findings = { y_object_duplicated_key: { outcome: "misread" as const, why: "reads the first of a repeated key" } };
+    const dup = byName("y_object_duplicated_key");
+
+    it("passes the case scored from other values, keeps it out of the largest error, and names it in the result", () => {
+      const check = new GateCheck(fixtures, false, findings);
+      exact(check, (id) => id === dup.eventId);
+      check.add(999, out(dup, dup.risk + 0.87));
+      expect(check.result(1e-5, 180_000)).toEqual({ passed: true, checked: fixtures.length, fixtures: fixtures.length, maxError: 0, declared: ["y_object_duplicated_key"] });
+    });
+
+    it("still wants the case's output with its id and ts_ms: a misread record is not a lost one", () => {
+      const check = new GateCheck(fixtures, false, findings);
+      exact(check, (id) => id === dup.eventId);
+      expect(check.verdict(1e-5, 180_000)).toMatch(/^only \d+ of \d+ fixture records came out within 180s; missing fixture "y_object_duplicated_key" \(event e280\)$/);
+    });
+
+    it("fails when the row scores the case right after all: the note would be stale", () => {
+      const check = new GateCheck(fixtures, false, findings);
+      exact(check);
+      expect(check.verdict(1e-5, 180_000)).toBe('fixture "y_object_duplicated_key" (event e280) is declared misread (the row\'s spelling findings) but was scored right: remove the finding');
+    });
+
+    it("refuses a finding that names no spelling case", () => {
+      expect(() => new GateCheck(fixtures, false, { y_object_typo: findings.y_object_duplicated_key })).toThrow('a spelling finding names no spelling case: "y_object_typo"');
+    });
+  });
 });

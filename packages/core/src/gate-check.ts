@@ -7,6 +7,7 @@
 import { fixtureLabel, type GateRecord } from "./gate-records.ts";
 import { outputHead, readOutput } from "./output-read.ts";
 import { seqOfEventId } from "./schema.ts";
+import { declaredFixtures, type SpellingFinding, type SpellingFindings } from "./spelling-findings.ts";
 
 /** What the gate found: the runner keeps it as a run's verification. */
 export interface GateResult {
@@ -19,6 +20,8 @@ export interface GateResult {
   maxError: number;
   /** Why it failed, when it did. */
   problem?: string;
+  /** The spelling cases the row declared a finding for (Product.spellingFindings) and was held to; absent when none. */
+  declared?: string[];
 }
 
 /** Which fixture an output that could not be read was probably for: the first "e<seq>" after "event_id" in its bytes. */
@@ -37,12 +40,18 @@ export class GateCheck {
   maxError = 0;
   worst: GateRecord | undefined;
   private readonly expected: Map<string, GateRecord>;
+  /** The row's declared findings, by event id. */
+  private readonly declared: Map<string, SpellingFinding>;
+  /** The risk error of each declared misread case's output: the check wants it beyond the tolerance. */
+  private readonly misreadErrors = new Map<string, number>();
 
   constructor(
     private readonly fixtures: readonly GateRecord[],
     private readonly passthrough: boolean,
+    findings: SpellingFindings = {},
   ) {
     this.expected = new Map(fixtures.map((f) => [f.eventId, f]));
+    this.declared = declaredFixtures(findings, fixtures);
   }
 
   /** Fixtures seen so far. */
@@ -72,6 +81,8 @@ export class GateCheck {
     if (this.passthrough) return;
     const error = typeof read.risk === "number" ? Math.abs(read.risk - fixture.risk) : Number.NaN;
     if (!Number.isFinite(error)) this.problem ??= `${fixtureLabel(fixture)}: risk ${JSON.stringify(read.risk) ?? "missing"} is not a number`;
+    // A declared misread is kept out of the largest error, and checked in the verdict instead.
+    else if (this.declared.has(fixture.eventId)) this.misreadErrors.set(fixture.eventId, error);
     else if (error > this.maxError) [this.maxError, this.worst] = [error, fixture];
   }
 
@@ -86,12 +97,20 @@ export class GateCheck {
     if (this.maxError > tolerance && this.worst) {
       return `largest risk error ${this.maxError.toExponential(2)} (${fixtureLabel(this.worst)}) exceeds the card's tolerance ${tolerance}`;
     }
-    return undefined;
+    return this.staleFinding(tolerance);
+  }
+
+  /** A declared misread case scored right after all: the row's note would say what it no longer does. */
+  private staleFinding(tolerance: number): string | undefined {
+    if (this.passthrough) return undefined;
+    const right = this.fixtures.find((f) => (this.misreadErrors.get(f.eventId) ?? Number.POSITIVE_INFINITY) <= tolerance);
+    return right && `${fixtureLabel(right)} is declared misread (the row's spelling findings) but was scored right: remove the finding`;
   }
 
   /** The gate's result: failed with `problem` when given (the run was aborted), else by the verdict. */
   result(tolerance: number, timeoutMs: number, problem = this.verdict(tolerance, timeoutMs)): GateResult {
-    const found = { checked: this.checked, fixtures: this.expected.size, maxError: this.maxError };
+    const declared = this.fixtures.filter((f) => this.declared.has(f.eventId)).map((f) => f.name);
+    const found = { checked: this.checked, fixtures: this.expected.size, maxError: this.maxError, ...(declared.length > 0 ? { declared } : {}) };
     return problem === undefined ? { passed: true, ...found } : { passed: false, ...found, problem };
   }
 }

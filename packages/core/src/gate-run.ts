@@ -8,6 +8,7 @@ import { GateCheck, type GateResult } from "./gate-check.ts";
 import type { GateRecord } from "./gate-records.ts";
 import { produceMessages, readTopic, type KeyedValue } from "./kafka.ts";
 import type { PoisonPill } from "./poison.ts";
+import type { SpellingFindings } from "./spelling-findings.ts";
 
 /** The message key every pill is produced with, so a reader tells pills from fixtures by key. */
 export const PILL_KEY = "poison";
@@ -44,6 +45,8 @@ export interface GateOptions {
   timeoutMs: number;
   /** Why the gate must stop reading now (the product exited, the bench was interrupted), if it must. */
   aborted: () => string | undefined;
+  /** The row's declared spelling findings (Product.spellingFindings): the check holds those cases to them. */
+  findings?: SpellingFindings;
   /** Malformed records among the generated fixtures (the integration tests' pills); the bench's gate produces none. */
   poison?: readonly PoisonPill[];
 }
@@ -87,7 +90,7 @@ export async function readIntoCheck(
 }
 
 export async function runGate(opts: GateOptions): Promise<GateRun> {
-  const check = new GateCheck(opts.fixtures, opts.passthrough);
+  const check = new GateCheck(opts.fixtures, opts.passthrough, opts.findings);
   const produced = gateMessages(opts.fixtures, opts.poison);
   await produceMessages(opts.bootstrap, opts.inputTopic, produced);
   const aborted = await readIntoCheck(opts, check);

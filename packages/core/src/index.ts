@@ -68,6 +68,7 @@ export {
 } from "./spellings.ts";
 export { FIXTURE_COUNT, fixtureLabel, gateRecords, loadGateRecords, type GateRecord } from "./gate-records.ts";
 export { GateCheck, type GateResult } from "./gate-check.ts";
+export { declaredFixtures, findingNotes, misreadSeqs, productNotes, type SpellingFinding, type SpellingFindings } from "./spelling-findings.ts";
 export { gateMessages, PILL_KEY, pillOffsets, readIntoCheck, runGate, type GateOptions, type GateRun } from "./gate-run.ts";
 export { HEAD_BYTES, outputHead, readOutput, type BadOutput, type OutputRead } from "./output-read.ts";
 export {

@@ -1,5 +1,6 @@
 import type { SweepRecord } from "../results/types.ts";
-import { kneeBracket, sweepSections } from "./tables.ts";
+import { countingRun } from "./__fixtures__/counting-run.ts";
+import { kneeBracket, sanitySection, sweepSections } from "./tables.ts";
 
 const sweep: SweepRecord = {
   product: "confluent-kafka",
@@ -26,5 +27,15 @@ describe("a knee search's section", () => {
     const text = sweepSections([sweep]).join("\n");
     expect(text).toContain("saturated (machine slower: speed index 511,458 against 589,278 usual here (−13%); run again)");
     expect(text).toContain("saturated (machine slower: speed index 505,000 against 589,278 usual here (−14%); kept up judged at the usual speed)");
+  });
+});
+
+describe("the sanity table's verified column", () => {
+  it("counts the fixtures, and the row's declared JSON findings beside them (named in its notes)", () => {
+    const verification = { passed: true, checked: 315, fixtures: 315, maxError: 0 };
+    const rows = [countingRun("plain", 1000, 10, { verification }), countingRun("flink", 1000, 10, { verification: { ...verification, declared: ["y_object_duplicated_key"] } })];
+    const text = sanitySection(rows, 1e-5).join("\n");
+    expect(text).toMatch(/\| plain \| [^\n]*\| 315\/315 \|/);
+    expect(text).toMatch(/\| flink \| [^\n]*\| 315\/315 \(1 JSON finding, see notes\) \|/);
   });
 });

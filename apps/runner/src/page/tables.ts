@@ -121,7 +121,7 @@ export function sanitySection(measured: readonly RunResult[], tolerance: number)
         const ok = r.status === "ok" && selectivityOk && (r.verification?.passed ?? false);
         allMatch &&= ok;
         return [
-          productLabel(r), dec4(r.selectivity ?? 0), dec4(EXPECTED_SELECTIVITY), `${r.verification?.checked ?? 0}/${r.verification?.fixtures ?? GENERATED_FIXTURE_COUNT}`, // older results: 256 generated only
+          productLabel(r), dec4(r.selectivity ?? 0), dec4(EXPECTED_SELECTIVITY), verifiedCell(r.verification), // older results: 256 generated only
           d ? int(d.lost) : dash, d ? int(d.duplicated) : dash, d ? int(d.scoresChecked) : dash, d ? int(d.misScored ?? 0) : dash,
           d ? sci(d.maxScoreError) : dash, ok ? "✓" : "✗",
         ];
@@ -233,6 +233,13 @@ export function conditionsSection(measured: readonly RunResult[]): string[] {
     FOREIGN_LOAD_NOTE,
     "",
   ];
+}
+
+/** "315/315", and the declared spelling findings (named in the row's notes) when there are any: "315/315 (1 JSON finding, see notes)". */
+function verifiedCell(v: RunResult["verification"]): string {
+  const count = `${v?.checked ?? 0}/${v?.fixtures ?? GENERATED_FIXTURE_COUNT}`;
+  const declared = v?.declared?.length ?? 0;
+  return declared > 0 ? `${count} (${declared} JSON finding${declared > 1 ? "s" : ""}, see notes)` : count;
 }
 
 export function notesSection(results: BenchResults, rows: readonly RunResult[]): string[] {

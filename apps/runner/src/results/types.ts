@@ -65,6 +65,8 @@ export interface VerificationResult {
   maxError: number;
   /** Why it failed, when it did. */
   problem?: string;
+  /** Spelling cases the row declared a finding for (its notes say which and why), and was held to. */
+  declared?: string[];
 }
 
 export interface DeliveryCheck {

@@ -33,8 +33,12 @@ export class OutputAccount {
   private readonly sampleSeqs: number[] = [];
   private readonly sampleRisks: number[] = [];
 
-  /** Every produced record has seq < produced; an output at an offset divisible by stride is re-scored. */
-  constructor(private readonly opts: { produced: number; passthrough: boolean; stride: number }) {
+  /**
+   * Every produced record has seq < produced; an output at an offset divisible by stride is
+   * re-scored, but for the seqs in `unscored` (a row's declared misread spelling cases, which the
+   * gate has already held to their finding: not a mis-score of this run).
+   */
+  constructor(private readonly opts: { produced: number; passthrough: boolean; stride: number; unscored?: ReadonlySet<number> }) {
     this.counts = new Uint8Array(opts.produced);
   }
 
@@ -48,7 +52,7 @@ export class OutputAccount {
     // failed) is no score at all, never 0.
     if (!this.opts.passthrough && typeof read.risk !== "number") return this.bad(m, `risk ${JSON.stringify(read.risk) ?? "missing"} is not a number`);
     if (this.counts[seq] !== 255) this.counts[seq] = (this.counts[seq] as number) + 1;
-    if (!this.opts.passthrough && m.offset % this.opts.stride === 0) {
+    if (!this.opts.passthrough && m.offset % this.opts.stride === 0 && !this.opts.unscored?.has(seq)) {
       this.sampleSeqs.push(seq);
       this.sampleRisks.push(read.risk as number);
     }

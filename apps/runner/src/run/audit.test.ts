@@ -62,6 +62,12 @@ describe("the audit's accounting of what a product wrote", () => {
     expect(account.result()).toMatchObject({ distinct: 2, badOutputs: 1, sampleSeqs: [] });
   });
 
+  it("counts a declared misread spelling case's output as delivered but does not re-score it (the gate held it to its finding)", () => {
+    const account = new OutputAccount({ produced: 3, passthrough: false, stride: 1, unscored: new Set([1]) });
+    feed(account, [good(0), good(1), good(2)]);
+    expect(account.result()).toMatchObject({ distinct: 3, sampleSeqs: [0, 2] });
+  });
+
   it("makes the run invalid with a reason that names the first offsets and what the first holds", () => {
     const account = new OutputAccount({ produced: 4, passthrough: false, stride: 1 });
     feed(account, [good(0), unescaped, good(2), good(9)]);

@@ -27,11 +27,13 @@ export async function auditOutputs(opts: {
   windowMs: [number, number];
   /** Further windows (a paced session's later steps): each gets its own latency in `latencyByWindow`. */
   moreWindowsMs?: Array<[number, number]>;
+  /** Seqs whose outputs are not re-scored: the row's declared misread spelling cases (core's misreadSeqs). */
+  unscored?: ReadonlySet<number>;
   /** A drain run stopped mid-backlog: only records below this seq must have come out (default: produced). */
   heldTo?: number;
 }): Promise<DeliveryCheck> {
   const heldTo = Math.min(opts.heldTo ?? opts.produced, opts.produced);
-  const account = new OutputAccount({ produced: opts.produced, passthrough: opts.passthrough, stride: Math.max(1, Math.floor(opts.outputEnd / SCORE_SAMPLE)) });
+  const account = new OutputAccount({ produced: opts.produced, passthrough: opts.passthrough, stride: Math.max(1, Math.floor(opts.outputEnd / SCORE_SAMPLE)), ...(opts.unscored ? { unscored: opts.unscored } : {}) });
   const windows = [opts.windowMs, ...(opts.moreWindowsMs ?? [])].map((range) => ({ range, latency: new WindowLatency() }));
 
   await readTopic(

@@ -16,7 +16,7 @@
  * the backlog ended holds only what it committed by its last tick (delivery.heldTo says so):
  * what it did past that is not required of it, and would cost a slow row a minute to wait for.
  */
-import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
+import { FIXTURE_COUNT, misreadSeqs, type Prepared, type Product } from "@bench/core";
 import { drainWindowEnd } from "../metrics/drain-window.ts";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
 import type { RunResult, Tick } from "../results/types.ts";
@@ -53,6 +53,7 @@ export async function drainRun(product: Product, prepared: Prepared, settings: R
         firstGeneratedSeq: FIXTURE_COUNT,
         tolerance: bench.reference.card.tolerance,
         passthrough: product.passthrough === true,
+        ...(product.spellingFindings ? { findings: product.spellingFindings } : {}),
         timeoutMs: 180_000,
         aborted: session.aborted,
       }),
@@ -94,6 +95,7 @@ async function drainPhases(session: RunSession, result: RunResult, filler: Genda
     reference: bench.reference,
     passthrough: product.passthrough === true,
     tolerance: bench.reference.card.tolerance,
+    unscored: misreadSeqs(product.spellingFindings, bench.fixtures),
     // Every record waited in the backlog: end-to-end latency says nothing here, so none is taken.
     windowMs: [0, 0],
     ...(waiting(last) ? { heldTo: last.consumed } : {}),

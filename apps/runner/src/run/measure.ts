@@ -13,7 +13,7 @@
  *
  * A product that exits or hangs gets a failed row with the reason and its log tail.
  */
-import { KAFKA_SETTINGS, type Prepared, type Product } from "@bench/core";
+import { KAFKA_SETTINGS, misreadSeqs, productNotes, type Prepared, type Product } from "@bench/core";
 import { extraRecordsPerRecord, resources, throughput } from "../metrics/derive.ts";
 import type { WindowStopRule } from "../metrics/window-stop.ts";
 import { profilePhase } from "../profile/window.ts";
@@ -51,7 +51,7 @@ export function emptyResult(product: Product, prepared: Prepared, settings: RunS
     row: product.row,
     versions: prepared.versions,
     deviations: prepared.deviations ?? [],
-    notes: product.notes ?? [],
+    notes: productNotes(product),
     kafka: KAFKA_SETTINGS,
     consumedSource: "",
     gendataWarnings: [],
@@ -156,6 +156,7 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
     reference: bench.reference,
     passthrough: product.passthrough === true,
     tolerance: bench.reference.card.tolerance,
+    unscored: misreadSeqs(product.spellingFindings, bench.fixtures),
     windowMs: window.produceMs,
   });
   const invalid = invalidReasons({ verification: result.verification!, delivery: result.delivery, undrained: drained.undrained, drainTimeoutSec: settings.drainTimeoutSec });

@@ -13,7 +13,7 @@
  * and so does every other step of the session, since one output topic holds them all.
  */
 import { runtimeReading, runYardstick } from "../yardstick/read.ts";
-import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
+import { FIXTURE_COUNT, misreadSeqs, type Prepared, type Product } from "@bench/core";
 import { join } from "node:path";
 import { profilePhase } from "../profile/window.ts";
 import type { RunResult, Tick, VerificationResult } from "../results/types.ts";
@@ -155,6 +155,7 @@ export class PacedSession {
       reference: bench.reference,
       passthrough: this.product.passthrough === true,
       tolerance: bench.reference.card.tolerance,
+      unscored: misreadSeqs(this.product.spellingFindings, bench.fixtures),
       windowMs: first.windowMs,
       moreWindowsMs: later.map((s) => s.windowMs),
       ...(this.heldTo !== undefined ? { heldTo: this.heldTo } : {}),

@@ -117,6 +117,7 @@ export class RunSession {
       fixtures: this.bench.fixtures,
       tolerance: this.bench.reference.card.tolerance,
       passthrough: this.product.passthrough === true,
+      ...(this.product.spellingFindings ? { findings: this.product.spellingFindings } : {}),
       timeoutMs: 180_000,
       aborted: this.aborted,
     });

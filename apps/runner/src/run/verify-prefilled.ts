@@ -5,7 +5,7 @@
  * output that is not a generated record's to the fixtures, as verify.ts does; it passes once
  * every fixture came out right. Timing starts only after it.
  */
-import { GateCheck, readIntoCheck, readOutput, seqOfEventId, type GateRecord } from "@bench/core";
+import { GateCheck, readIntoCheck, readOutput, seqOfEventId, type GateRecord, type SpellingFindings } from "@bench/core";
 import type { VerificationResult } from "../results/types.ts";
 
 /** A generated record's output (seq at or past the fixtures'), which the gate leaves to the audit. */
@@ -24,10 +24,12 @@ export async function verifyPrefilled(opts: {
   firstGeneratedSeq: number;
   tolerance: number;
   passthrough: boolean;
+  /** The row's declared spelling findings (Product.spellingFindings). */
+  findings?: SpellingFindings;
   timeoutMs: number;
   aborted: () => string | undefined;
 }): Promise<VerificationResult> {
-  const check = new GateCheck(opts.fixtures, opts.passthrough);
+  const check = new GateCheck(opts.fixtures, opts.passthrough, opts.findings);
   const aborted = await readIntoCheck(opts, check, (value) => !isGeneratedOutput(value, opts.firstGeneratedSeq));
   return check.result(opts.tolerance, opts.timeoutMs, aborted ?? check.verdict(opts.tolerance, opts.timeoutMs));
 }

@@ -75,6 +75,19 @@ export const flink: Product<Found> = {
     "Pandas UDF in PROCESS mode: every batch is serialised to Arrow, crosses gRPC to a separate Python worker (one per slot) and comes back; the body is columnar (numpy stack, one eager PyTorch forward per batch, numpy back). THREAD mode would remove the hop but forbids pandas UDFs.",
     "The Kafka consumer runs at the Java connector's defaults rather than the librdkafka fetch settings the other rows share (see deviations). Checkpoints every 1 s into the run's folder; the source commits the group's offsets when one completes.",
   ],
+  spellingFindings: {
+    // Measured on 2026-12-02 (the adapter's integration test, Flink 2.2.1): the output came out for
+    // e280 scored from the decoys, risk error 0.87. Read in flink-json 2.2.1's bytecode
+    // (JsonParserToRowDataConverters, the row converter): it counts the projected fields it has
+    // converted and skips every field after the count reaches the schema's width. A trial run of
+    // the same test with 'value.json.decode.json-parser.enabled' = 'false' (not kept) scored the
+    // case right, and the gate failed on this finding as stale: the setting named is the fix.
+    y_object_duplicated_key: {
+      outcome: "misread",
+      why:
+        "Flink's JSON format reads a repeated key's FIRST value, where JSON.parse, Python's json and orjson, Jackson's tree and serde read the last (RFC 8259 §4 leaves repeated names to the parser). Its default decoder (decode.json-parser.enabled = true, Jackson's streaming JsonParser) converts the projected fields in order and, once it has converted as many as the schema has (6 here), skips the rest of the object: the decoy metrics written first fill the row, the real ones after event_id and ts_ms are never read (and a repeat that comes before a field leaves that field NULL, which drops the record). Flink's own setting 'value.json.decode.json-parser.enabled' = 'false' falls back to the JsonNode decoder (Jackson's tree: last value wins); the row keeps Flink's default, as a user would.",
+    },
+  },
   prepare,
   start,
   // What prepare() asks first: the JVM at JAVA_HOME, then Debian's Python and torch.

@@ -2,11 +2,17 @@
 import type { ConsumedSource } from "../adapter.ts";
 import { FIXTURE_COUNT } from "../gate-records.ts";
 import { readSkipLines, skipCountsProblem } from "../skip-lines.ts";
+import { SPELLING_CASES } from "../spellings.ts";
 import type { LiveFixtureRun } from "./fixture-run.ts";
 
-/** Every gate record came out with its id, ts_ms and (a scoring row) a risk within the card's tolerance. */
-export function expectGatePassed(run: Pick<LiveFixtureRun, "gate" | "outputs">): void {
-  expect(run.gate).toEqual({ passed: true, checked: FIXTURE_COUNT, fixtures: FIXTURE_COUNT, maxError: expect.any(Number) });
+/**
+ * Every gate record came out with its id, ts_ms and (a scoring row) a risk within the card's
+ * tolerance, but for the spelling cases the row declares a finding for, each held to it.
+ */
+export function expectGatePassed(run: Pick<LiveFixtureRun, "gate" | "outputs" | "findings">): void {
+  const declared = SPELLING_CASES.map((c) => c.name).filter((name) => name in run.findings);
+  const findings = declared.length > 0 ? { declared } : {};
+  expect(run.gate).toEqual({ passed: true, checked: FIXTURE_COUNT, fixtures: FIXTURE_COUNT, maxError: expect.any(Number), ...findings });
   expect(run.outputs.size).toBe(FIXTURE_COUNT);
 }
 

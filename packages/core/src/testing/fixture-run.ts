@@ -17,6 +17,7 @@ import { KAFKA_SETTINGS } from "../kafka-settings.ts";
 import { loadModelCard } from "../model.ts";
 import { fixturesDir, modelsDir, repoRoot } from "../paths.ts";
 import type { PoisonPill } from "../poison.ts";
+import type { SpellingFindings } from "../spelling-findings.ts";
 
 export interface FixtureRunOptions {
   bootstrap: string;
@@ -53,6 +54,8 @@ export interface LiveFixtureRun {
   topics: RunTopics;
   /** The verification gate's result, as the bench's gate finds it (the card's tolerance). */
   gate: GateResult;
+  /** The product's declared spelling findings, which the gate held it to ({} when none). */
+  findings: SpellingFindings;
   /** The last output record read for each fixture's event id (at-least-once products may repeat some). */
   outputs: ReadonlyMap<string, Record<string, unknown>>;
   /** Records produced into the input topic: fixtures, spellings and pills. */
@@ -167,7 +170,7 @@ async function gateThroughProduct(
   opts: FixtureRunOptions,
   run: RunResources,
   log: (line: string) => void,
-): Promise<Pick<LiveFixtureRun, "gate" | "outputs" | "inputCount" | "pillOffsets" | "consumed">> {
+): Promise<Pick<LiveFixtureRun, "gate" | "findings" | "outputs" | "inputCount" | "pillOffsets" | "consumed">> {
   let exit: ProductExit | undefined;
   void running.exited.then((e) => (exit = e));
   const { result: gate, outputs, produced } = await runGate({
@@ -177,13 +180,14 @@ async function gateThroughProduct(
     fixtures: loadGateRecords(fixturesDir()),
     tolerance: loadModelCard(modelsDir()).tolerance,
     passthrough: product.passthrough === true,
+    findings: product.spellingFindings ?? {},
     timeoutMs: opts.readTimeoutMs ?? 180_000,
     aborted: () => exit && `exited during the run (code ${exit.code}, signal ${exit.signal})`,
     poison: opts.poison ?? [],
   });
   if (!gate.passed) log(`${product.id}: the gate failed: ${gate.problem}; log tail:\n${running.logTail(60)}`);
   const consumed = await consumedOnceAll(running, run.admin, run.topics, produced.length, opts.consumedTimeoutMs ?? 30_000);
-  return { gate, outputs, inputCount: produced.length, pillOffsets: pillOffsets(produced), consumed };
+  return { gate, findings: product.spellingFindings ?? {}, outputs, inputCount: produced.length, pillOffsets: pillOffsets(produced), consumed };
 }
 
 export function scoreFixturesThroughProduct(product: Product, opts: FixtureRunOptions & { keepRunning: true }): Promise<LiveFixtureRun>;
