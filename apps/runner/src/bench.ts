@@ -37,8 +37,7 @@ import { measureSpeedIndex, SpacedSpeedIndex, SPEED_INDEX_SPACING_MS, SPEED_INDE
 import { prepareYardstick, SpacedRuntimes } from "./yardstick/read.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
-import { runFaults } from "./faults/run-faults.ts";
-import { runBrokerRestarts } from "./faults/broker-restarts-run.ts";
+import { faultProduct } from "./faults/fault-product.ts";
 import { DEFAULT_RATE } from "./rates.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
@@ -68,6 +67,8 @@ export interface BenchOptions {
   /** --profile / --no-profile; unset: profile a sweep's confirm runs only. */
   profile?: boolean;
   faults?: boolean;
+  /** `--knees`: each product's knee from a results file, the overload scenario's base rate. */
+  knees?: Map<string, number>;
 }
 
 /** `--rate` given: fixed-rate runs; neither it nor --sweep nor --faults: the fast knee search (sweep/run-fast.ts). */
@@ -241,14 +242,7 @@ async function benchProduct(
     log(`== ${product.id}: not run — ${prepared.reason}`);
     keep(skipped(product, prepared.reason, settings));
   } else if (opts.faults) {
-    const fault = await runFaults(product, prepared, { ...settings, poisonRounds: 3 }, bench);
-    log(`== ${product.id}: faults ${fault.status}${fault.reason ? ` (${fault.reason.split("\n")[0]})` : ""}, lost ${fault.tally?.lost ?? "?"}, duplicates ${fault.tally?.duplicated ?? "?"}`);
-    (results.faults ??= []).push(fault);
-    writeResults(resultsFile, results);
-    if (!bench.interrupted()) {
-      (results.brokerRestarts ??= []).push(...(await runBrokerRestarts(product, prepared, settings, bench)));
-      writeResults(resultsFile, results);
-    }
+    await faultProduct(product, prepared, settings, opts.knees?.get(product.id), bench, results, () => writeResults(resultsFile, results));
   } else if (opts.sweep) {
     const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
     const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor, resolution: opts.sweepResolution }, bench, keep);
@@ -281,7 +275,7 @@ function finish(results: BenchResults, resultsDir: string, interrupted: boolean)
   writeArrowFiles(resultsDir, results);
   console.log(page);
   log(`\nresults: ${resultsFile}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}`);
-  const code = exitCodeFor(results.runs, interrupted, results.faults, results.brokerRestarts);
+  const code = exitCodeFor(results.runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])]);
   if (code === EXIT.faultLoss) log("bench: a fault run lost records (exit 5): the Faults table says which product and why");
   if (code === EXIT.failedOrInvalid) log("bench: at least one run failed or was invalid (exit 3): its row is marked, and it is not a result");
   if (code === EXIT.noisy) log("bench: at least one run was measured on a busy machine (exit 4: foreign load or steal over its bound): its row is marked; re-run on a quiet machine");

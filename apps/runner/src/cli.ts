@@ -28,6 +28,7 @@ import { listCommand } from "./list.ts";
 import { parseOtherMachine, renderCommand } from "./page/command.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
+import { kneesFrom } from "./faults/knees.ts";
 import { readResults } from "./results/files.ts";
 import type { BenchResults } from "./results/types.ts";
 import { setProgressPlan } from "./progress.ts";
@@ -46,6 +47,14 @@ const share = (value: string): number => {
   const n = Number(value);
   if (!(n > 0 && n < 1)) throw new InvalidArgumentError("expected a share between 0 and 1, such as 0.1");
   return n;
+};
+
+const kneesOption = (value: string): Map<string, number> => {
+  try {
+    return kneesFrom(readResults([userPath(value)]));
+  } catch (error) {
+    throw new InvalidArgumentError(`cannot read knees from ${value}: ${(error as Error).message}`);
+  }
 };
 
 const program = new Command("bench")
@@ -74,7 +83,8 @@ program
   .addOption(new Option("--sweep-resolution <x>", "a sweep bisects until the knee's bracket is within this share (0.1: the lowest saturated rate at most 10% above the knee)").argParser(share).default(KNEE_RESOLUTION))
   .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
   .option("--no-profile", "no profiling, not even in a sweep")
-  .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window, then a broker restart mid-window (SIGKILL, then clean); exit 5 if records were lost")
+  .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window, then a broker restart mid-window (SIGKILL, then clean), then an overload (twice the base rate for 60 s, then back); exit 5 if records were lost")
+  .option("--knees <results.json>", "with --faults: the overload's base rate is each product's confirmed knee from this knee search's results (others: their --rate)", (value: string) => kneesOption(value))
   .action(async (opts: BenchOptions & { json?: boolean }) => {
     if (opts.list) {
       process.exitCode = await listCommand(opts.json === true);
@@ -83,6 +93,11 @@ program
     // Without --list it would start a whole bench: a script that meant to list must not.
     if (opts.json) {
       console.error("bench: --json goes with --list");
+      process.exitCode = EXIT.badInput;
+      return;
+    }
+    if (opts.knees && !opts.faults) {
+      console.error("bench: --knees goes with --faults (it sets the overload's base rate)");
       process.exitCode = EXIT.badInput;
       return;
     }

@@ -2,7 +2,7 @@
  * What the bench's exit code tells a script. Skipped rows (a product that cannot run on this
  * machine, with its reason on the page) do not change it; everything that ran does.
  */
-import type { BrokerRestartResult, FaultResult, RunResult } from "./results/types.ts";
+import type { BrokerRestartResult, FaultResult, OverloadResult, RunResult } from "./results/types.ts";
 
 export const EXIT = {
   /** Every run that ran is valid and was measured on a quiet machine. */
@@ -21,15 +21,16 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
-export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean, faults: readonly FaultResult[] = [], brokerRestarts: readonly BrokerRestartResult[] = []): number {
+/** `scenarios`: the broker restarts and overload runs of a `--faults` bench. */
+export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean, faults: readonly FaultResult[] = [], scenarios: ReadonlyArray<BrokerRestartResult | OverloadResult> = []): number {
   if (interrupted) return EXIT.interrupted;
   // Lost records outrank a failed run: the loss is the finding a script must not miss.
   // (An undrained run's missing records are not counted as lost: it is invalid, exit 3.)
-  if ([...faults, ...brokerRestarts].some((f) => f.status === "ok" && (f.tally?.lost ?? 0) > 0)) return EXIT.faultLoss;
+  if ([...faults, ...scenarios].some((f) => f.status === "ok" && (f.tally?.lost ?? 0) > 0)) return EXIT.faultLoss;
   if (faults.some((f) => f.status !== "ok")) return EXIT.failedOrInvalid;
   // A broker the bench may not restart (the user's) is "not run here", not a failure; a product the
   // bench had to restart is a finding on the page, not a failure either.
-  if (brokerRestarts.some((r) => r.status === "failed" || r.status === "invalid")) return EXIT.failedOrInvalid;
+  if (scenarios.some((r) => r.status === "failed" || r.status === "invalid")) return EXIT.failedOrInvalid;
   if (runs.some((r) => r.status === "failed" || r.status === "invalid")) return EXIT.failedOrInvalid;
   if (runs.some((r, i) => r.conditions?.noisy && !repeatedQuietly(runs, i))) return EXIT.noisy;
   return EXIT.ok;

@@ -7,15 +7,15 @@
  * the result says so (a finding about the row, not a failure of the bench). Drain and the full
  * audit of the output topic (lost, duplicated) follow, as in run-faults.ts.
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { processTree, type Prepared, type Product } from "@bench/core";
+import type { Prepared, Product } from "@bench/core";
 import type { BrokerRestartResult, Phase, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
 import { auditOutput } from "./audit-output.ts";
+import { drainTicks } from "./drain-ticks.ts";
 import { RECOVERY_RULE, recoverySec } from "./recovery.ts";
+import { restartProduct } from "./restart-product.ts";
 
 export interface BrokerRestartSettings extends RunBasics {
   hard: boolean;
@@ -102,27 +102,10 @@ class Scenario {
     }
   }
 
-  /** kill -9 of what is left of the product's tree, then the adapter starts it again on the same topics and group. */
+  /** The product restarted once (restart-product.ts), the result saying when and why. */
   async restartProduct(why: string): Promise<void> {
-    const { session } = this;
     this.result.productRestart = { atSec: round1(this.ticker.elapsed() - (this.stoppedAt ?? 0)), why };
-    session.expectExit();
-    const running = session.running;
-    if (running) {
-      for (const p of processTree(running.rootPids())) {
-        try {
-          process.kill(p.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      }
-      await Promise.race([running.exited, new Promise((r) => setTimeout(r, 15_000))]);
-    }
-    session.crashed = undefined;
-    const restartDir = join(session.plan.runDir, "restart");
-    mkdirSync(restartDir, { recursive: true });
-    await session.start(restartDir);
-    this.ticker.restartHangClock();
+    await restartProduct(this.session, this.ticker);
   }
 }
 
@@ -141,7 +124,7 @@ async function restartPhases(s: Scenario): Promise<void> {
   while (fed() < settings.warmupSec + settings.windowSec) await s.tick("window");
 
   await feed.stop();
-  const last = await drain(s);
+  const last = await drainTicks((phase) => s.tick(phase), () => s.ticker.elapsed(), s.settings.drainTimeoutSec);
   result.undrained = Math.max(0, last.inputEnd - last.consumed);
   // Every record in the input topic is a good one (no pills here): fixtures and gendata's, e0…
   result.tally = await auditOutput(session.bench, session.plan.outputTopic, last.inputEnd);
@@ -198,17 +181,6 @@ async function watchRecovery(s: Scenario): Promise<void> {
   }
 }
 
-/** gendata stopped: tick until every input record is consumed and the output stands still, or the drain's limit. */
-async function drain(s: Scenario): Promise<Tick> {
-  const started = s.ticker.elapsed();
-  let tick = await s.tick("drain");
-  for (;;) {
-    const next = await s.tick("drain");
-    const done = !next.noReading && next.consumed >= next.inputEnd && next.outputEnd === tick.outputEnd;
-    tick = next;
-    if (done || s.ticker.elapsed() - started > s.settings.drainTimeoutSec) return tick;
-  }
-}
 
 function round1(x: number): number {
   return Math.round(x * 10) / 10;

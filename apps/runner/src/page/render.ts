@@ -10,6 +10,7 @@ import { answerSection, rankedFigures } from "./answer.ts";
 import { breakdownSection } from "./breakdown.ts";
 import { renderFaults } from "./faults.ts";
 import { renderBrokerRestarts } from "./broker-restarts.ts";
+import { renderOverloads } from "./overloads.ts";
 import { frameworkAddsSection } from "./framework-adds.ts";
 import { table } from "./format.ts";
 import { CHARACTERISTICS, INPUT_AND_GATE, INTRO } from "./prose.ts";
@@ -61,6 +62,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     ...acrossMachinesSection(results, otherMachines),
     ...renderFaults(results.faults),
     ...renderBrokerRestarts(results.brokerRestarts),
+    ...renderOverloads(results.overloads),
     ...notRunSection(notRun),
     ...footerSection(results, measured),
   ].join("\n");

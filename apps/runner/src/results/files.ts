@@ -48,12 +48,15 @@ export function readResults(paths: string[]): BenchResults {
     const faults = [...(merged.faults ?? []).filter((f) => !refaulted.has(f.product)), ...(later.faults ?? [])];
     const restarted = new Set((later.brokerRestarts ?? []).map((r) => r.product));
     const brokerRestarts = [...(merged.brokerRestarts ?? []).filter((r) => !restarted.has(r.product)), ...(later.brokerRestarts ?? [])];
+    const overloaded = new Set((later.overloads ?? []).map((r) => r.product));
+    const overloads = [...(merged.overloads ?? []).filter((r) => !overloaded.has(r.product)), ...(later.overloads ?? [])];
     merged = {
       ...merged,
       runs: [...merged.runs.filter((r) => !remeasured.has(r.product)), ...later.runs.map(rederive)],
       sweeps: [...(merged.sweeps ?? []).filter((s) => !remeasured.has(s.product)), ...(later.sweeps ?? [])],
       ...(faults.length > 0 ? { faults } : {}),
       ...(brokerRestarts.length > 0 ? { brokerRestarts } : {}),
+      ...(overloads.length > 0 ? { overloads } : {}),
     };
   }
   return merged;

@@ -352,6 +352,8 @@ export interface BenchResults {
   faults?: FaultResult[];
   /** `bench --faults`' broker restarts, one per row and variant. */
   brokerRestarts?: BrokerRestartResult[];
+  /** `--faults`' overload runs: twice the base rate for a while, then back (faults/overload.ts). */
+  overloads?: OverloadResult[];
 }
 
 /**
@@ -419,6 +421,36 @@ export interface BrokerRestartResult {
   /** Seconds from the broker's stop when the bench restarted the product, and why (it exited, or did not recover in time). */
   productRestart?: { atSec: number; why: string };
   /** Input records not consumed when the drain gave up (then nothing is called lost). */
+  undrained?: number;
+  tally?: FaultTally;
+  ticks: Tick[];
+}
+
+/**
+ * An overload run: the product at its base rate (its knee, or the faults rate), then gendata at
+ * twice that for burstSec, then back at the base rate until the backlog is worked off (or
+ * workOffLimitSec), then a drain and the full audit.
+ */
+export interface OverloadResult {
+  product: string;
+  status: "ok" | "failed" | "invalid";
+  reason?: string;
+  startedAt: string;
+  settings: { offeredRate: number; burstRate: number; burstSec: number; workOffLimitSec: number; parallelism: number; seed: number; baseFrom: "knee" | "rate" };
+  delivery: string;
+  versions: Record<string, string>;
+  /** When the burst began and ended on the ticks' clock. */
+  burst?: { fromSec: number; toSec: number };
+  /** The product's tree exited during the run (then restarted once by the bench: productRestart). */
+  stayedUp?: boolean;
+  productRestart?: { atSec: number; why: string };
+  baselineMemMb?: number;
+  peakMemMb?: number;
+  burstOfferedPerSec?: number;
+  backlogAfterBurst?: number;
+  backlogBaseline?: number;
+  /** Seconds from the burst's end until the backlog was back at its baseline level; absent: not within workOffLimitSec. */
+  workedOffSec?: number;
   undrained?: number;
   tally?: FaultTally;
   ticks: Tick[];

@@ -135,7 +135,8 @@ export class RunSession {
   watch(feed: GendataProcess, hangSec?: number, rate = this.basics.rate, brokerMayGoAway = false): { watch: MachineWatch; ticker: RunTicker } {
     const { bench, plan, basics, product } = this;
     const roots = (): number[] => this.running?.rootPids() ?? [];
-    const watch = new MachineWatch(roots, { runner: process.pid, gendata: () => [feed.pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
+    // The run's gendata (a faults run may replace it mid-run, session.gendata), else the feed it was watched with.
+    const watch = new MachineWatch(roots, { runner: process.pid, gendata: () => [(this.gendata ?? feed).pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
     const readConsumed = async (): Promise<number> => {
       const consumed = this.running?.consumed;
       return consumed?.kind === "engine-counter" ? consumed.read() : bench.admin.committedOffset(plan.groupId, plan.inputTopic);

@@ -52,6 +52,13 @@ export class RunTicker {
     this.lastProgressAt = this.elapsed();
   }
 
+  /** A new gendata from now on (a run that changes its offered rate mid-run): the ticker watches it, at its rate. */
+  switchGendata(feed: GendataProcess, rate: number): void {
+    this.opts.gendata = feed;
+    this.opts.rate = rate;
+    this.behindSeconds = 0;
+  }
+
   /** The window so far was not a steady state after all: its ticks become settle ticks. */
   discardWindow(): void {
     for (const tick of this.ticks) if (tick.phase === "window") tick.phase = "settle";

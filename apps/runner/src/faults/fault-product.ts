@@ -1,0 +1,31 @@
+/**
+ * `--faults` for one product: its own crash (poison pills, kill -9 and restart), the broker's
+ * restart (hard, then clean) and a burst of load, each a full run of its own, every result
+ * written as soon as it is in.
+ */
+import type { Prepared, Product } from "@bench/core";
+import type { BenchResults } from "../results/types.ts";
+import type { BenchContext } from "../run/context.ts";
+import type { RunSettings } from "../run/measure.ts";
+import { runBrokerRestarts } from "./broker-restarts-run.ts";
+import { runOverload } from "./overload.ts";
+import { runFaults } from "./run-faults.ts";
+
+const firstLine = (text: string | undefined): string => (text ? ` (${text.split("\n")[0]})` : "");
+
+export async function faultProduct(
+  product: Product, prepared: Prepared, settings: RunSettings, knee: number | undefined, bench: BenchContext, results: BenchResults, save: () => void,
+): Promise<void> {
+  const fault = await runFaults(product, prepared, { ...settings, poisonRounds: 3 }, bench);
+  bench.log(`== ${product.id}: faults ${fault.status}${firstLine(fault.reason)}, lost ${fault.tally?.lost ?? "?"}, duplicates ${fault.tally?.duplicated ?? "?"}`);
+  (results.faults ??= []).push(fault);
+  save();
+  if (bench.interrupted()) return;
+  (results.brokerRestarts ??= []).push(...(await runBrokerRestarts(product, prepared, settings, bench)));
+  save();
+  if (bench.interrupted()) return;
+  const overload = await runOverload(product, prepared, { ...settings, ...(knee !== undefined ? { rate: knee, baseFrom: "knee" } : { baseFrom: "rate" }) }, bench);
+  bench.log(`== ${product.id}: overload ${overload.status}${firstLine(overload.reason)}, peak ${overload.peakMemMb?.toFixed(0) ?? "?"} MB, worked off ${overload.workedOffSec ?? "not"} s, lost ${overload.tally?.lost ?? "?"}`);
+  (results.overloads ??= []).push(overload);
+  save();
+}

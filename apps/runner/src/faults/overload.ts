@@ -1,0 +1,158 @@
+/**
+ * The overload scenario of one product (issue 30): load arrives in bursts above what a job can
+ * take, memory grows while the backlog does, and the backlog must then be worked off.
+ *
+ *   baseline  fresh topics, the product started and verified, gendata at the base rate (the
+ *             row's knee when the bench was given one, else the faults rate)
+ *   burst     gendata at twice the base rate for BURST_SEC (sequence numbers continuing)
+ *   work off  gendata back at the base rate until the backlog is at its baseline level again,
+ *             or WORK_OFF_LIMIT_SEC
+ *   drain     gendata stopped, the backlog drained; the whole output audited (lost, duplicated)
+ *
+ * A product that exits is restarted once by the bench, and the result says it did not stay up.
+ */
+import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
+import { join } from "node:path";
+import type { OverloadResult, Phase, Tick } from "../results/types.ts";
+import type { BenchContext } from "../run/context.ts";
+import { GendataProcess } from "../run/gendata-process.ts";
+import { planRun, RunSession, type RunBasics } from "../run/session.ts";
+import type { RunTicker } from "../run/ticker.ts";
+import { auditOutput } from "./audit-output.ts";
+import { drainTicks } from "./drain-ticks.ts";
+import { backlogBaseline, overloadFigures } from "./overload-figures.ts";
+import { restartProduct } from "./restart-product.ts";
+
+/** The issue's burst: twice the base rate for a minute. */
+export const BURST_FACTOR = 2;
+export const BURST_SEC = 60;
+/**
+ * At its knee a row has little headroom left to work a backlog off (a minute at twice the knee
+ * leaves a minute of the knee's records), so the watch is bounded; a row not back by then says so.
+ */
+export const WORK_OFF_LIMIT_SEC = 180;
+/** Baseline seconds measured after the warmup: the memory and backlog the burst is read against. */
+const BASELINE_SEC = 10;
+
+export interface OverloadSettings extends RunBasics {
+  baseFrom: "knee" | "rate";
+  /** Defaults BURST_SEC and WORK_OFF_LIMIT_SEC (a test takes less). */
+  burstSec?: number;
+  workOffLimitSec?: number;
+  keepTopics?: boolean;
+}
+
+type Topics = { topics?: { inputTopic: string; outputTopic: string } };
+
+function emptyResult(product: Product, prepared: Prepared, s: OverloadSettings): OverloadResult {
+  return {
+    product: product.id,
+    status: "failed",
+    startedAt: new Date().toISOString(),
+    settings: { offeredRate: s.rate, burstRate: s.rate * BURST_FACTOR, burstSec: s.burstSec ?? BURST_SEC, workOffLimitSec: s.workOffLimitSec ?? WORK_OFF_LIMIT_SEC, parallelism: s.parallelism, seed: s.seed, baseFrom: s.baseFrom },
+    delivery: product.row.delivery,
+    versions: prepared.versions,
+    ticks: [],
+  };
+}
+
+export async function runOverload(product: Product, prepared: Prepared, settings: OverloadSettings, bench: BenchContext): Promise<OverloadResult & Topics> {
+  const result = emptyResult(product, prepared, settings);
+  const plan = planRun(product.id, "overload", bench.resultsDir);
+  const session = new RunSession(product, prepared, plan, { ...settings }, bench);
+  await session.createTopics();
+  try {
+    await session.start();
+    const verification = await session.verify();
+    if (!verification.passed) {
+      if (session.crashed) throw new Error(session.crashed);
+      result.status = "invalid";
+      result.reason = "did not score the fixtures right, so it was not overloaded";
+      return result;
+    }
+    await overloadPhases(new Overload(session, result, settings));
+  } catch (error) {
+    result.status = "failed";
+    result.reason = (error as Error).message;
+    if (session.crashed) result.reason = `${session.crashed}\n--- log tail ---\n${session.running?.logTail(25) ?? ""}`;
+  } finally {
+    await session.teardown(settings.keepTopics);
+  }
+  const { inputTopic, outputTopic } = plan;
+  return { ...result, ...(settings.keepTopics ? { topics: { inputTopic, outputTopic } } : {}) };
+}
+
+/** The run's state across its phases: the ticker, the gendata feeding now, and where its records continue. */
+class Overload {
+  ticker!: RunTicker;
+  feed!: GendataProcess;
+  private nextSeq = FIXTURE_COUNT;
+
+  constructor(
+    readonly session: RunSession,
+    readonly result: OverloadResult,
+    readonly settings: OverloadSettings,
+  ) {}
+
+  /** One tick; a product that exited is restarted once (it did not stay up), a second exit ends the run. */
+  async tick(phase: Phase): Promise<Tick> {
+    for (;;) {
+      try {
+        return await this.ticker.next(phase);
+      } catch (error) {
+        const crashed = this.session.crashed;
+        if (!crashed || this.result.productRestart || this.session.bench.interrupted()) throw error;
+        this.result.stayedUp = false;
+        this.result.productRestart = { atSec: Math.round(this.ticker.elapsed() * 10) / 10, why: `it ${crashed}` };
+        await restartProduct(this.session, this.ticker);
+      }
+    }
+  }
+
+  /** gendata stopped and started again at `rate`, its records continuing where the last one's ended. */
+  async switchRate(rate: number, name: string): Promise<void> {
+    const final = await this.feed.stop();
+    if (!final) throw new Error(`gendata gave no final report before the ${name}: its records' sequence numbers are unknown`);
+    this.nextSeq += final.sent;
+    const { bench, plan } = this.session;
+    this.feed = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate, seed: this.settings.seed, startSeq: this.nextSeq, logFile: join(plan.runDir, `gendata-${name}.log`) });
+    this.session.gendata = this.feed;
+    this.ticker.switchGendata(this.feed, rate);
+  }
+}
+
+async function overloadPhases(o: Overload): Promise<void> {
+  const { session, settings, result } = o;
+  const { feed, ticker } = session.feed();
+  o.feed = feed;
+  o.ticker = ticker;
+  result.ticks = ticker.ticks;
+  result.stayedUp = true;
+  while (ticker.elapsed() < settings.warmupSec) await o.tick("settle");
+  const baselineEnd = ticker.elapsed() + BASELINE_SEC;
+  while (ticker.elapsed() < baselineEnd) await o.tick("window");
+
+  await o.switchRate(settings.rate * BURST_FACTOR, "burst");
+  const fromSec = ticker.elapsed();
+  while (ticker.elapsed() - fromSec < result.settings.burstSec) await o.tick("window");
+  await o.switchRate(settings.rate, "after-burst");
+  const toSec = ticker.elapsed();
+  result.burst = { fromSec: Math.round(fromSec * 10) / 10, toSec: Math.round(toSec * 10) / 10 };
+
+  const level = backlogBaseline(ticker.ticks.filter((t) => t.phase === "window" && t.t < fromSec), settings.rate);
+  for (;;) {
+    const tick = await o.tick("window");
+    if ((!tick.noReading && tick.inputEnd - tick.consumed <= level) || ticker.elapsed() - toSec >= result.settings.workOffLimitSec) break;
+  }
+  await o.feed.stop();
+  const last = await drainTicks((phase) => o.tick(phase), () => o.ticker.elapsed(), o.settings.drainTimeoutSec);
+  Object.assign(result, overloadFigures(ticker.ticks, { burstFromSec: fromSec, burstToSec: toSec, rate: settings.rate }));
+  result.undrained = Math.max(0, last.inputEnd - last.consumed);
+  result.tally = await auditOutput(session.bench, session.plan.outputTopic, last.inputEnd);
+  result.status = "ok";
+  if (result.undrained > 0) {
+    result.status = "invalid";
+    result.reason = `${result.undrained} records not consumed ${settings.drainTimeoutSec}s after gendata stopped`;
+  }
+}
+
