@@ -123,14 +123,14 @@ export interface ConsumedMessage {
 const READER_SETTINGS = {
   "fetch.min.bytes": 65536,
   "fetch.wait.max.ms": 10,
-  "max.partition.fetch.bytes": 4 * 1024 * 1024,
-  "fetch.max.bytes": 8 * 1024 * 1024,
+  "max.partition.fetch.bytes": 2 * 1024 * 1024,
+  "fetch.max.bytes": 4 * 1024 * 1024,
   "queued.min.messages": 100_000,
-  "queued.max.messages.kbytes": 32768,
+  "queued.max.messages.kbytes": 16384,
 } as const;
 
 /** Up to this many records per consume call (fewer when none comes for the consume timeout, 1 s). */
-const READ_BATCH = 20_000;
+const READ_BATCH = 5_000;
 
 const EMPTY = Buffer.alloc(0);
 
