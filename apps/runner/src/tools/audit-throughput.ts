@@ -8,7 +8,7 @@
  * so that the peak RSS printed is that layer's: `read` readTopic alone, `parse` readTopic and
  * readOutput, `audit` the whole auditOutputs (its DeliveryCheck printed, to compare changes by).
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import rdkafka from "@confluentinc/kafka-javascript";
@@ -115,7 +115,8 @@ function windowsOf([from, to]: [number, number]): Array<[number, number]> {
 async function measure(bootstrap: string, mode: string, n: number): Promise<void> {
   const info = JSON.parse(readFileSync(sidecar(n), "utf8")) as Written;
   const reference = mode === "audit" ? await ReferenceModel.load(modelsDir()) : undefined;
-  const cpuBefore = process.cpuUsage();
+  const rss = new TreeRss();
+  const cpuBefore = treeCpuSeconds();
   const started = performance.now();
   let detail: unknown;
   if (mode === "read") detail = await readTopic(bootstrap, info.topic, () => {}, { stopAt: info.outputEnd, idleMs: 10_000 });
@@ -130,16 +131,48 @@ async function measure(bootstrap: string, mode: string, n: number): Promise<void
       passthrough: false, tolerance: (reference as ReferenceModel).card.tolerance, windowMs: first, moreWindowsMs: more,
     });
   } else throw new Error(`unknown mode ${mode}: produce, read, parse or audit`);
-  report(mode, info.outputEnd, performance.now() - started, process.cpuUsage(cpuBefore));
+  const ms = performance.now() - started;
+  rss.stop();
+  report(mode, info.outputEnd, ms, treeCpuSeconds() - cpuBefore, rss.peakMb);
   console.log(JSON.stringify(detail));
 }
 
-function report(mode: string, records: number, ms: number, cpu: NodeJS.CpuUsage): void {
-  const rssMb = process.resourceUsage().maxRSS / 1024;
+function report(mode: string, records: number, ms: number, cpuSeconds: number, peakRssMb: number): void {
   console.log(
     `${mode}: ${records} records in ${(ms / 1000).toFixed(2)} s = ${Math.round(records / (ms / 1000))} records/s; ` +
-      `cpu user ${(cpu.user / 1e6).toFixed(2)} s sys ${(cpu.system / 1e6).toFixed(2)} s; peak RSS ${rssMb.toFixed(0)} MB`,
+      `cpu ${cpuSeconds.toFixed(2)} s (${((cpuSeconds * 1e6) / records).toFixed(2)} µs/record, readers included); peak RSS ${peakRssMb.toFixed(0)} MB (with readers)`,
   );
+}
+
+/** CPU seconds of this process and of its children that have ended (/proc/self/stat utime..cstime). */
+function treeCpuSeconds(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return fields.slice(11, 15).reduce((sum, f) => sum + Number(f), 0) / 100;
+}
+
+/** The peak of this process's RSS plus its children's, sampled every 100 ms. */
+class TreeRss {
+  peakMb = 0;
+  private readonly timer = setInterval(() => (this.peakMb = Math.max(this.peakMb, this.nowMb())), 100);
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.peakMb = Math.max(this.peakMb, process.resourceUsage().maxRSS / 1024);
+  }
+
+  private nowMb(): number {
+    const children = readdirSync("/proc/self/task").flatMap((t) => readFileSync(`/proc/self/task/${t}/children`, "utf8").split(" ").filter(Boolean));
+    return ["self", ...children].reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
+  }
+}
+
+function rssKb(pid: string): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0; // ended between the listing and the read
+  }
 }
 
 async function main([bootstrap, mode, count]: string[]): Promise<void> {
