@@ -4,6 +4,8 @@
  */
 import { auditPart, type PartRequest } from "./audit-part.ts";
 
+// A runner that ends (or is killed) mid-audit takes its readers with it.
+process.once("disconnect", () => process.exit(0));
 process.once("message", (req: PartRequest) => {
   void auditPart(req).then((result) => process.send?.(result, undefined, undefined, () => process.disconnect()));
 });

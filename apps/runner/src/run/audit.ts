@@ -46,7 +46,8 @@ export async function auditOutputs(opts: {
   const windowsMs = [opts.windowMs, ...(opts.moreWindowsMs ?? [])];
   const readers = opts.readers ?? (opts.outputEnd < SPLIT_FROM ? 1 : Math.min(MAX_READERS, availableParallelism()));
   const base = { bootstrap: opts.bootstrap, outputTopic: opts.outputTopic, idleMs: 10_000, produced: opts.produced, passthrough: opts.passthrough, stride, windowsMs };
-  const parts = await Promise.all(splitOffsets(opts.outputEnd, readers).map(([from, until]) => runPart({ ...base, from, until }, readers > 1)));
+  // This process reads the first range itself: a child costs a process's memory.
+  const parts = await Promise.all(splitOffsets(opts.outputEnd, readers).map(([from, until], i) => runPart({ ...base, from, until }, i > 0)));
 
   // Parts absorbed in offset order: the samples and the first bad outputs stay in topic order.
   const account = new OutputAccount({ produced: opts.produced, passthrough: opts.passthrough, stride });
@@ -94,9 +95,9 @@ export function splitOffsets(end: number, parts: number): Array<[number, number]
 }
 
 /**
- * One part, in a child process of its own when several run at once: the binding builds every
- * record's object on the reading thread, which is the bottleneck, and it cannot load in a worker
- * thread. The child runs TypeScript through tsx, resolved from the runner's folder.
+ * One part, here or in a child process of its own: the binding builds every record's object on
+ * the reading thread, which is the bottleneck, and it cannot load in a worker thread. The child
+ * runs TypeScript through tsx, resolved from the runner's folder.
  */
 function runPart(req: PartRequest, inChild: boolean): Promise<PartResult> {
   if (!inChild) return auditPart(req);

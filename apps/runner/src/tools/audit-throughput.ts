@@ -133,6 +133,7 @@ async function measure(bootstrap: string, mode: string, n: number): Promise<void
   } else throw new Error(`unknown mode ${mode}: produce, read, parse or audit`);
   const ms = performance.now() - started;
   rss.stop();
+  await childrenGone();
   report(mode, info.outputEnd, ms, treeCpuSeconds() - cpuBefore, rss.peakMb);
   console.log(JSON.stringify(detail));
 }
@@ -142,6 +143,16 @@ function report(mode: string, records: number, ms: number, cpuSeconds: number, p
     `${mode}: ${records} records in ${(ms / 1000).toFixed(2)} s = ${Math.round(records / (ms / 1000))} records/s; ` +
       `cpu ${cpuSeconds.toFixed(2)} s (${((cpuSeconds * 1e6) / records).toFixed(2)} µs/record, readers included); peak RSS ${peakRssMb.toFixed(0)} MB (with readers)`,
   );
+}
+
+/** Until the audit's readers have exited and been waited for, so that their CPU counts. */
+async function childrenGone(): Promise<void> {
+  while (childPids().length > 0) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 50));
+}
+
+function childPids(): string[] {
+  return readdirSync("/proc/self/task").flatMap((t) => readFileSync(`/proc/self/task/${t}/children`, "utf8").split(" ").filter(Boolean));
 }
 
 /** CPU seconds of this process and of its children that have ended (/proc/self/stat utime..cstime). */
@@ -162,8 +173,7 @@ class TreeRss {
   }
 
   private nowMb(): number {
-    const children = readdirSync("/proc/self/task").flatMap((t) => readFileSync(`/proc/self/task/${t}/children`, "utf8").split(" ").filter(Boolean));
-    return ["self", ...children].reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
+    return ["self", ...childPids()].reduce((sum, pid) => sum + rssKb(pid), 0) / 1024;
   }
 }
 
