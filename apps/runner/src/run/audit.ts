@@ -2,7 +2,8 @@
  * After a run has drained: read the whole output topic once and account for every record
  * (audit-account.ts: lost, duplicated, and bad outputs counted with their offsets, never
  * thrown); a sample of outputs is re-scored against the reference model; end-to-end latency
- * is each window record's output broker timestamp minus its produce time.
+ * is each window record's output broker timestamp minus its produce time. A large topic is
+ * read in offset ranges at once, one reader per core (audit-part.ts), and their tallies added.
  */
 import { availableParallelism } from "node:os";
 import { fork } from "node:child_process";
@@ -15,7 +16,7 @@ import { auditPart, WindowLatency, type PartRequest, type PartResult } from "./a
 /** About this many outputs are re-scored per run, spread evenly. */
 const SCORE_SAMPLE = 20_000;
 
-/** Below this many outputs one reader in this thread is quicker than starting workers. */
+/** Below this many outputs one reader in this process is quicker than starting child processes (~1 s each). */
 const SPLIT_FROM = 400_000;
 
 /** At most this many readers: each holds a count per produced record and a prefetch queue. */

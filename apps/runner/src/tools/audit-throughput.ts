@@ -147,7 +147,14 @@ function report(mode: string, records: number, ms: number, cpuSeconds: number, p
 
 /** Until the audit's readers have exited and been waited for, so that their CPU counts. */
 async function childrenGone(): Promise<void> {
-  while (childPids().length > 0) await new Promise((r) => setTimeout(r, 50));
+  const isReader = (pid: string): boolean => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("audit-child");
+    } catch {
+      return false;
+    }
+  };
+  while (childPids().some(isReader)) await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 50));
 }
 
