@@ -26,6 +26,16 @@ export interface Account {
   sampleRisks: number[];
 }
 
+/** An account's raw tallies: what a reader in another thread hands back to be absorbed. */
+export interface Tallies {
+  /** Outputs per sequence number, saturating at 255. */
+  counts: Uint8Array;
+  badOutputs: number;
+  badOutputSamples: BadOutput[];
+  sampleSeqs: number[];
+  sampleRisks: number[];
+}
+
 export class OutputAccount {
   private readonly counts: Uint8Array;
   private badOutputs = 0;
@@ -71,6 +81,27 @@ export class OutputAccount {
       if (c > 1) duplicated += c - 1;
     });
     return { distinct, duplicated, badOutputs: this.badOutputs, badOutputSamples: this.badOutputSamples, sampleSeqs: this.sampleSeqs, sampleRisks: this.sampleRisks };
+  }
+
+  tallies(): Tallies {
+    return { counts: this.counts, badOutputs: this.badOutputs, badOutputSamples: this.badOutputSamples, sampleSeqs: this.sampleSeqs, sampleRisks: this.sampleRisks };
+  }
+
+  /**
+   * Adds the tallies of another account over later offsets of the same topic: absorbed in offset
+   * order, the samples and the first bad outputs come out as one reader would have found them.
+   */
+  absorb(other: Tallies): void {
+    const counts = this.counts;
+    other.counts.forEach((c, seq) => {
+      if (c > 0) counts[seq] = Math.min(255, (counts[seq] as number) + c);
+    });
+    this.badOutputs += other.badOutputs;
+    for (const b of other.badOutputSamples) if (this.badOutputSamples.length < BAD_OUTPUT_SAMPLES) this.badOutputSamples.push(b);
+    other.sampleSeqs.forEach((seq, i) => {
+      this.sampleSeqs.push(seq);
+      this.sampleRisks.push(other.sampleRisks[i] as number);
+    });
   }
 
   private bad(m: Pick<ConsumedMessage, "offset" | "value">, why: string): undefined {

@@ -1,5 +1,7 @@
 import type { DeliveryCheck } from "../results/types.ts";
 import { BAD_OUTPUT_SAMPLES, OutputAccount } from "./audit-account.ts";
+import { splitOffsets } from "./audit.ts";
+import { WindowLatency } from "./audit-part.ts";
 import { invalidReasons } from "./judge.ts";
 
 const good = (seq: number, risk: unknown = 0.5): string => JSON.stringify({ event_id: `e${seq}`, ts_ms: 1_767_225_600_000 + seq, risk });
@@ -99,5 +101,53 @@ describe("a held prefix (a drain run stopped mid-backlog)", () => {
     const account = new OutputAccount({ produced: 10, passthrough: false, stride: 1 });
     feed(account, [good(0), good(2), good(3), good(6)]);
     expect(account.result(4).distinct).toBe(3);
+  });
+});
+
+describe("an audit split between readers", () => {
+  const values = [good(0), good(1), unescaped, good(1), good(2, null), good(3), "[1]", good(3), good(4), "", good(9), good(5)];
+  const account = (): OutputAccount => new OutputAccount({ produced: 8, passthrough: false, stride: 2 });
+
+  it("adds up to what one reader finds, samples and first bad outputs in offset order", () => {
+    const one = account();
+    feed(one, values);
+    for (const cut of [1, 4, 7, 11]) {
+      const [head, tail] = [account(), account()];
+      values.forEach((v, offset) => (offset < cut ? head : tail).add({ offset, value: Buffer.from(v) }));
+      const merged = account();
+      merged.absorb(head.tallies());
+      merged.absorb(tail.tallies());
+      expect(merged.result()).toEqual(one.result());
+      expect(merged.result(3)).toEqual(one.result(3));
+    }
+  });
+
+  it("keeps a count at 255 when the parts' counts add past it", () => {
+    const [a, b] = [account(), account()];
+    for (let i = 0; i < 200; i++) a.add({ offset: 1, value: Buffer.from(good(0)) });
+    for (let i = 0; i < 100; i++) b.add({ offset: 1, value: Buffer.from(good(0)) });
+    const merged = account();
+    merged.absorb(a.tallies());
+    merged.absorb(b.tallies());
+    expect(merged.result()).toMatchObject({ distinct: 1, duplicated: 254 });
+  });
+
+  it("splits the offsets into ranges that cover the topic once", () => {
+    expect(splitOffsets(10, 3)).toEqual([[0, 3], [3, 6], [6, 10]]);
+    expect(splitOffsets(2, 4)).toEqual([[0, 1], [1, 2]]);
+    expect(splitOffsets(0, 2)).toEqual([[0, 0]]);
+  });
+
+  it("adds the parts' latency histograms to the figures of one histogram", () => {
+    const [whole, a, b] = [new WindowLatency(), new WindowLatency(), new WindowLatency()];
+    for (let ms = 1; ms <= 1000; ms++) {
+      whole.record(ms);
+      (ms % 3 === 0 ? a : b).record(ms);
+    }
+    const merged = new WindowLatency();
+    merged.absorb(a.encode());
+    merged.absorb(b.encode());
+    merged.absorb(new WindowLatency().encode());
+    expect(merged.done()).toEqual(whole.done());
   });
 });

@@ -2,15 +2,25 @@
  * After a run has drained: read the whole output topic once and account for every record
  * (audit-account.ts: lost, duplicated, and bad outputs counted with their offsets, never
  * thrown); a sample of outputs is re-scored against the reference model; end-to-end latency
- * is each window record's output broker timestamp minus its produce time.
+ * is each window record's output broker timestamp minus its produce time. A large topic is
+ * read in offset ranges at once, one reader per core (audit-part.ts), and their tallies added.
  */
-import * as hdr from "hdr-histogram-js";
-import { makeTemplate, normalise, POOL_SIZE, readTopic, type ReferenceModel } from "@bench/core";
+import { availableParallelism } from "node:os";
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { makeTemplate, normalise, POOL_SIZE, type ReferenceModel } from "@bench/core";
 import type { DeliveryCheck } from "../results/types.ts";
 import { OutputAccount } from "./audit-account.ts";
+import { auditPart, WindowLatency, type PartRequest, type PartResult } from "./audit-part.ts";
 
 /** About this many outputs are re-scored per run, spread evenly. */
 const SCORE_SAMPLE = 20_000;
+
+/** Below this many outputs one reader in this process is quicker than starting child processes (~1 s each). */
+const SPLIT_FROM = 400_000;
+
+/** At most this many readers: each holds a count per produced record and a prefetch queue. */
+const MAX_READERS = 4;
 
 export async function auditOutputs(opts: {
   bootstrap: string;
@@ -31,23 +41,24 @@ export async function auditOutputs(opts: {
   unscored?: ReadonlySet<number>;
   /** A drain run stopped mid-backlog: only records below this seq must have come out (default: produced). */
   heldTo?: number;
+  /** How many readers split the topic (default: one per core, one alone for a small topic). */
+  readers?: number;
 }): Promise<DeliveryCheck> {
   const heldTo = Math.min(opts.heldTo ?? opts.produced, opts.produced);
-  const account = new OutputAccount({ produced: opts.produced, passthrough: opts.passthrough, stride: Math.max(1, Math.floor(opts.outputEnd / SCORE_SAMPLE)), ...(opts.unscored ? { unscored: opts.unscored } : {}) });
-  const windows = [opts.windowMs, ...(opts.moreWindowsMs ?? [])].map((range) => ({ range, latency: new WindowLatency() }));
+  const stride = Math.max(1, Math.floor(opts.outputEnd / SCORE_SAMPLE));
+  const windowsMs = [opts.windowMs, ...(opts.moreWindowsMs ?? [])];
+  const readers = opts.readers ?? (opts.outputEnd < SPLIT_FROM ? 1 : Math.min(MAX_READERS, availableParallelism()));
+  const base = { bootstrap: opts.bootstrap, outputTopic: opts.outputTopic, idleMs: 10_000, produced: opts.produced, passthrough: opts.passthrough, stride, windowsMs, ...(opts.unscored ? { unscored: [...opts.unscored] } : {}) };
+  // This process reads the first range itself: a child costs a process's memory.
+  const parts = await Promise.all(splitOffsets(opts.outputEnd, readers).map(([from, until], i) => runPart({ ...base, from, until }, i > 0)));
 
-  await readTopic(
-    opts.bootstrap,
-    opts.outputTopic,
-    (batch) => {
-      for (const m of batch) {
-        const ts = account.add(m)?.tsMs;
-        if (ts === undefined || m.timestamp < ts) continue;
-        for (const w of windows) if (ts >= w.range[0] && ts <= w.range[1]) w.latency.record(m.timestamp - ts);
-      }
-    },
-    { stopAt: opts.outputEnd, idleMs: 10_000 },
-  );
+  // Parts absorbed in offset order: the samples and the first bad outputs stay in topic order.
+  const account = new OutputAccount({ produced: opts.produced, passthrough: opts.passthrough, stride });
+  const windows = windowsMs.map(() => new WindowLatency());
+  for (const part of parts) {
+    account.absorb(part.tallies);
+    part.latency.forEach((l, i) => windows[i]?.absorb(l));
+  }
 
   const { distinct, duplicated, badOutputs, badOutputSamples, sampleSeqs, sampleRisks } = account.result(heldTo);
   let maxScoreError = 0;
@@ -74,26 +85,35 @@ export async function auditOutputs(opts: {
     badOutputSamples,
     ...(heldTo < opts.produced ? { heldTo } : {}),
   };
-  const [first, ...more] = windows.map((w) => w.latency.done());
-  if (first) check.latencyMs = first;
+  const [firstWindow, ...more] = windows.map((w) => w.done());
+  if (firstWindow) check.latencyMs = firstWindow;
   if (opts.moreWindowsMs) check.latencyByWindow = more;
   return check;
 }
 
-/** End-to-end ms of one window's records. */
-class WindowLatency {
-  private readonly histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000, numberOfSignificantValueDigits: 3 });
-  private count = 0;
+/** [from, until) offset ranges of about equal size covering [0, end); at least one. */
+export function splitOffsets(end: number, parts: number): Array<[number, number]> {
+  const n = Math.max(1, Math.min(parts, end));
+  return Array.from({ length: n }, (_, i) => [Math.floor((end * i) / n), Math.floor((end * (i + 1)) / n)]);
+}
 
-  record(ms: number): void {
-    this.histogram.recordValue(ms);
-    this.count++;
-  }
-
-  /** The figures (none when no record fell in the window); the histogram is freed. */
-  done(): DeliveryCheck["latencyMs"] {
-    const figures = this.count > 0 ? { p50: this.histogram.getValueAtPercentile(50), p99: this.histogram.getValueAtPercentile(99), max: this.histogram.maxValue, count: this.count } : undefined;
-    this.histogram.destroy();
-    return figures;
-  }
+/**
+ * One part, here or in a child process of its own: the binding builds every record's object on
+ * the reading thread, which is the bottleneck, and it cannot load in a worker thread. The child
+ * runs TypeScript through tsx, resolved from the runner's folder.
+ */
+function runPart(req: PartRequest, inChild: boolean): Promise<PartResult> {
+  if (!inChild) return auditPart(req);
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL("./audit-child.ts", import.meta.url)), [], {
+      cwd: fileURLToPath(new URL("../..", import.meta.url)),
+      execArgv: ["--import", "tsx"],
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    child.once("message", (result) => resolve(result as PartResult));
+    child.once("error", reject);
+    child.once("exit", (code, signal) => reject(new Error(`audit reader for offsets ${req.from}..${req.until} ended (${signal ?? code}) before its result`)));
+    child.send(req);
+  });
 }

@@ -1,0 +1,90 @@
+/**
+ * One reader's share of the output audit: the records at offsets [from, until) of the output
+ * topic, each accounted (audit-account.ts) and its latency recorded per window. The binding
+ * turns every record into a JS object on the reading thread (a few µs each), so a large topic
+ * is read by several parts at once, the first in the runner and each other in a child process of its own (audit-child.ts: the binding does not load in a worker thread), and
+ * their tallies absorbed in offset order.
+ */
+import * as hdr from "hdr-histogram-js";
+import { readTopic } from "@bench/core";
+import type { DeliveryCheck } from "../results/types.ts";
+import { OutputAccount, type Tallies } from "./audit-account.ts";
+
+export interface PartRequest {
+  bootstrap: string;
+  outputTopic: string;
+  from: number;
+  /** The first offset past this part; the last part's is the output's end. */
+  until: number;
+  /** How long the last part waits for records that have not come (transaction markers take offsets). */
+  idleMs: number;
+  produced: number;
+  passthrough: boolean;
+  stride: number;
+  windowsMs: Array<[number, number]>;
+  /** Seqs whose outputs are not re-scored (audit.ts' unscored), as a list: a request crosses to a child process. */
+  unscored?: number[];
+}
+
+export interface PartResult {
+  tallies: Tallies;
+  latency: EncodedLatency[];
+}
+
+export async function auditPart(req: PartRequest): Promise<PartResult> {
+  const account = new OutputAccount({ produced: req.produced, passthrough: req.passthrough, stride: req.stride, ...(req.unscored ? { unscored: new Set(req.unscored) } : {}) });
+  const windows = req.windowsMs.map((range) => ({ range, latency: new WindowLatency() }));
+  await readTopic(
+    req.bootstrap,
+    req.outputTopic,
+    (batch) => {
+      for (const m of batch) {
+        const ts = account.add(m)?.tsMs;
+        if (ts === undefined || m.timestamp < ts) continue;
+        for (const w of windows) if (ts >= w.range[0] && ts <= w.range[1]) w.latency.record(m.timestamp - ts);
+      }
+    },
+    { fromOffset: req.from, untilOffset: req.until, stopAt: req.until - req.from, idleMs: req.idleMs },
+  );
+  return { tallies: account.tallies(), latency: windows.map((w) => w.latency.encode()) };
+}
+
+export interface EncodedLatency {
+  /** hdr-histogram's compressed base64, empty when nothing was recorded. */
+  histogram: string;
+  count: number;
+}
+
+/** End-to-end ms of one window's records. */
+export class WindowLatency {
+  private readonly histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000, numberOfSignificantValueDigits: 3 });
+  private count = 0;
+
+  record(ms: number): void {
+    this.histogram.recordValue(ms);
+    this.count++;
+  }
+
+  /** The histogram as text for another thread; it is freed. */
+  encode(): EncodedLatency {
+    const encoded = { histogram: this.count > 0 ? hdr.encodeIntoCompressedBase64(this.histogram) : "", count: this.count };
+    this.histogram.destroy();
+    return encoded;
+  }
+
+  /** Adds another part's records of the same window. */
+  absorb(other: EncodedLatency): void {
+    if (other.count === 0) return;
+    const decoded = hdr.decodeFromCompressedBase64(other.histogram);
+    this.histogram.add(decoded);
+    decoded.destroy();
+    this.count += other.count;
+  }
+
+  /** The figures (none when no record fell in the window); the histogram is freed. */
+  done(): DeliveryCheck["latencyMs"] {
+    const figures = this.count > 0 ? { p50: this.histogram.getValueAtPercentile(50), p99: this.histogram.getValueAtPercentile(99), max: this.histogram.maxValue, count: this.count } : undefined;
+    this.histogram.destroy();
+    return figures;
+  }
+}
