@@ -8,7 +8,7 @@
  * knee, a failed one ends the search, gendata short of the rate bounds it from above ("at
  * least"), and a cap on steps.
  */
-import { costsAgree, costsAt, COST_REPEAT_SPREAD, fmt, KneeSearch, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
+import { costsAt, costsHold, COST_REPEAT_SPREAD, fmt, KneeSearch, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
 
 export interface FastKneeOptions {
   /** The drain run's consumed/s: the product's ceiling on one partition. */
@@ -47,11 +47,11 @@ interface Found { knee?: number; confirmed: boolean; stop: string; atLeast: bool
 /** A keep-up at `rate` held to a repeat whose µs per inference agrees (one more run when it does not). */
 async function confirmAt(search: KneeSearch, rate: number): Promise<{ held: string } | "not held" | { stop: string } | { disagree: string }> {
   let v = await search.measure(rate, "confirm");
-  if (v.kind === "keep-up" && !costsAgree(costsAt(search.steps, rate).values)) v = await search.measure(rate, "confirm");
+  if (v.kind === "keep-up" && !costsHold(costsAt(search.steps, rate))) v = await search.measure(rate, "confirm");
   if (v.kind === "stop") return { stop: v.reason };
   if (v.kind !== "keep-up") return "not held";
   const costs = costsAt(search.steps, rate);
-  if (!costsAgree(costs.values)) return { disagree: `${fmt(rate)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)}, more than ${COST_REPEAT_SPREAD * 100}% apart)` };
+  if (!costsHold(costs)) return { disagree: `${fmt(rate)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)}, more than ${COST_REPEAT_SPREAD * 100}% apart)` };
   const held = `${fmt(rate)}/s kept up and held on a repeat at ${microsList(costs)}`;
   return { held: v.atSpeed === undefined ? held : `${held} (${v.atSpeed})` };
 }

@@ -350,7 +350,7 @@ async function confirmKnee(start: number, search: KneeSearch, opts: SweepOptions
   const triedNote = (): string => `; no knee held on a repeat (tried ${tried()})`;
   for (let stepDowns = 0; ; stepDowns++) {
     let v = await search.measure(knee, "confirm");
-    if (v.kind === "keep-up" && !costsAgree(costsAt(search.steps, knee).values)) v = await search.measure(knee, "confirm");
+    if (v.kind === "keep-up" && !costsHold(costsAt(search.steps, knee))) v = await search.measure(knee, "confirm");
     if (v.kind === "stop") return { knee, confirmed: false, note: `; ${fmt(knee)}/s was not confirmed: ${v.reason}`, neverHeld: false };
     if (v.kind === "keep-up") return heldNote(search.steps, knee, v.atSpeed, rejected.length > 0 ? tried() : undefined);
     // A repeat gendata could not offer (on 2 cores it competes with the product) says nothing of
@@ -368,28 +368,44 @@ async function confirmKnee(start: number, search: KneeSearch, opts: SweepOptions
 /** The note of a knee that held: its costs, what did not hold before it, and whether it held only judged at speed. */
 function heldNote(steps: readonly SearchStep[], knee: number, atSpeed: string | undefined, triedBefore: string | undefined): { knee: number; confirmed: boolean; note: string; neverHeld: boolean } {
   const costs = costsAt(steps, knee);
-  if (!costsAgree(costs.values)) {
+  if (!costsHold(costs)) {
     return { knee, confirmed: false, note: `; ${fmt(knee)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)}, more than ${COST_REPEAT_SPREAD * 100}% apart)`, neverHeld: false };
   }
-  const agreed = costs.values.length >= 2 ? ` at ${microsList(costs)}` : "";
+  const agreed = costs.raw.length >= 2 ? ` at ${microsList(costs)}` : "";
   const held = triedBefore === undefined ? `; ${fmt(knee)}/s held on a repeat${agreed}` : `; ${triedBefore} did not hold on a repeat, ${fmt(knee)}/s did${agreed}`;
   return { knee, confirmed: true, note: atSpeed === undefined ? held : `${held} (${atSpeed})`, neverHeld: false };
 }
 
-/** The costs of a rate's keep-up runs, at the reference speed when every one of them has a speed reading. */
-export interface Costs { values: number[]; unit: string }
+/** The costs of a rate's keep-up runs, raw and, when every one of them has a speed reading, at the reference speed. */
+export interface Costs { raw: number[]; atReference?: number[] }
 
 /**
- * µs per inference of the settled, quiet keep-up runs at `rate` so far, at the reference speed
- * when each has its speed index: the machine's speed moves by minutes, and two runs of one
- * product compared raw disagree by what the machine did (2026-12-01, Intel: 7.49, 9.30 and
- * 9.06 µs raw, 7.02, 6.99 and 7.32 at the reference speed).
+ * µs per inference of the settled, quiet keep-up runs at `rate` so far, raw and at the reference
+ * speed when each has its speed index.
  */
 export function costsAt(steps: readonly SearchStep[], rate: number): Costs {
   const runs = steps.filter((s) => s.rate === rate && sustained(s) && countsAsRun(s) && s.cpuMicrosPerInference !== undefined);
   const raw = runs.map((s) => s.cpuMicrosPerInference as number);
-  if (runs.length === 0 || runs.some((s) => !(s.speedIndex !== undefined && s.speedIndex > 0))) return { values: raw, unit: "µs per inference" };
-  return { values: runs.map((s) => atReferenceSpeed(s.cpuMicrosPerInference as number, s.speedIndex as number)), unit: "µs per inference at the reference speed" };
+  if (runs.length === 0 || runs.some((s) => !(s.speedIndex !== undefined && s.speedIndex > 0))) return { raw };
+  return { raw, atReference: runs.map((s) => atReferenceSpeed(s.cpuMicrosPerInference as number, s.speedIndex as number)) };
 }
 
-export const microsList = (costs: Costs): string => `${costs.values.map((c) => c.toFixed(1)).join(" / ")} ${costs.unit}`;
+/**
+ * The runs' costs repeat: raw, or at the reference speed. Where the speed index follows the
+ * machine, runs minutes apart disagree raw by what the machine did (2026-12-01, Intel: 7.49,
+ * 9.30 and 9.06 µs raw, 7.02, 6.99 and 7.32 at the reference speed); where its readings swing
+ * more than the machine does (2026-12-02, this AMD: node at 47,500/s 16.0 and 19.6 µs raw, 6.9
+ * and 10.7 at the reference speed), scaling adds the index's noise. Either agreement says no run
+ * was disturbed against the other.
+ */
+export function costsHold(costs: Costs): boolean {
+  return costsAgree(costs.raw) || (costs.atReference !== undefined && costsAgree(costs.atReference));
+}
+
+export function microsList(costs: Costs): string {
+  const list = (xs: readonly number[]): string => xs.map((c) => c.toFixed(1)).join(" / ");
+  const ref = costs.atReference;
+  if (ref === undefined || costsAgree(costs.raw)) return `${list(costs.raw)} µs per inference`;
+  if (costsAgree(ref)) return `${list(ref)} µs per inference at the reference speed (${list(costs.raw)} raw)`;
+  return `${list(costs.raw)} µs per inference raw, ${list(ref)} at the reference speed`;
+}

@@ -59,8 +59,17 @@ export function slowerMachine(step: Pick<StepOutcome, "speedIndex">, usual: numb
  * reference speed), reaches the asked rate within the regime's tolerance.
  */
 export function keepsUpAtSpeed(step: Pick<StepOutcome, "rate" | "consumedPerSec">, slower: Slower): boolean {
+  if (step.consumedPerSec < step.rate * (1 - MAX_JUDGED_SHORTFALL)) return false;
   return step.consumedPerSec * (slower.usual / slower.speed) >= step.rate * (1 - RATE_TOLERANCE);
 }
+
+/**
+ * A confirm that fell further short than this is never judged at speed: on a machine whose index
+ * readings swing more than the machine does (this AMD EPYC, 2026-12-02: 255k to 430k within
+ * minutes), a low reading must not forgive a real saturation. The Intel confirm behind the rule
+ * consumed 86 % of the asked rate.
+ */
+export const MAX_JUDGED_SHORTFALL = 0.15;
 
 /** A rate taken to the reference speed (rate × reference ÷ the index it was measured at): knees compare across machines the way µs do. */
 export function rateAtReference(rate: number, speedIndex: number): number {
