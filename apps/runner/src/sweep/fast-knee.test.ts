@@ -1,5 +1,5 @@
 import { DOWN_SHARE, findKneeFromCeiling, firstPacedRate, MAX_FAST_STEPS, nextRateDown, START_SHARE } from "./fast-knee.ts";
-import { roundRate, type StepOutcome, type StepPurpose } from "./knee.ts";
+import { KNEE_RESOLUTION, roundRate, type StepOutcome, type StepPurpose } from "./knee.ts";
 
 /**
  * A synthetic product that keeps up while offered at most K, else saturates consuming C; gendata
@@ -57,10 +57,22 @@ describe("findKneeFromCeiling", () => {
     // Paced, this product sustains far less than it drains (gendata and the broker take their share).
     const { runAt, calls } = product(62_000, 65_000);
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
-    expect(calls.map((c) => c.rate)).toEqual([90_000, roundRate(65_000 * DOWN_SHARE), roundRate(65_000 * DOWN_SHARE)]);
+    // 90k saturates at 65k: down to 61.8k (keeps up), then bisect toward 90k: 75.9k, 68.9k, 65.4k saturate; confirm 61.8k
+    expect(calls.map((c) => c.rate)).toEqual([90_000, roundRate(65_000 * DOWN_SHARE), 75_900, 68_900, 65_400, roundRate(65_000 * DOWN_SHARE)]);
     expect(r.knee).toBe(roundRate(65_000 * DOWN_SHARE));
     expect(r.confirmed).toBe(true);
-    expect(r.bracket).toEqual({ keptUp: roundRate(65_000 * DOWN_SHARE), saturated: 90_000 });
+    expect(r.bracket).toEqual({ keptUp: roundRate(65_000 * DOWN_SHARE), saturated: 65_400 });
+  });
+
+  it("bisects back up when a saturated step consumed far less than the product sustains (node, 2026-12-02)", async () => {
+    // Paced at 59,100/s node consumed 42,857/s; the sweep's knee was 47,500/s (bracket to 50,000).
+    const { runAt, calls } = product(48_000, 42_857);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 65_714, gendataCap: 160_000 });
+    expect(calls.map((c) => `${c.purpose} ${c.rate}`)).toEqual(["paced 59100", "paced 40700", "paced 49900", "paced 45300", "paced 47600", "confirm 47600"]);
+    expect(r.knee).toBe(47_600);
+    expect(r.confirmed).toBe(true);
+    expect(r.bracket).toEqual({ keptUp: 47_600, saturated: 49_900 });
+    expect(r.bracket!.saturated!).toBeLessThanOrEqual(r.knee! * (1 + KNEE_RESOLUTION));
   });
 
   it("bounds the knee by gendata and says 'at least'", async () => {
