@@ -41,16 +41,20 @@ describe("nextRateDown", () => {
   });
 });
 
+/** gendata's cap at the first paced rate: no room above it to bisect, for the tests that are about something else. */
+const NO_BISECT_CAP = 90_000;
+
 describe("findKneeFromCeiling", () => {
-  it("confirms a knee just under the ceiling in two runs", async () => {
+  it("bisects toward the drain ceiling when the first paced step keeps up, then confirms (confluent-kafka, 2026-12-02: 63,000/s against the sweep's 70,000)", async () => {
     const { runAt, calls } = product(95_000, 100_000);
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
-    expect(calls).toEqual([{ rate: 90_000, purpose: "paced" }, { rate: 90_000, purpose: "confirm" }]);
-    expect(r.knee).toBe(90_000);
+    // 90k keeps up; the drain ceiling (100k) is more than 10 % above it, so 95k is tried, keeps up, and is confirmed
+    expect(calls).toEqual([{ rate: 90_000, purpose: "paced" }, { rate: 95_000, purpose: "paced" }, { rate: 95_000, purpose: "confirm" }]);
+    expect(r.knee).toBe(95_000);
     expect(r.confirmed).toBe(true);
     expect(r.ceiling).toBe(100_000);
-    expect(r.bracket).toEqual({ keptUp: 90_000, saturated: 100_000 }); // nothing paced saturated: the drain rate bounds it
-    expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 90000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
+    expect(r.bracket).toEqual({ keptUp: 95_000, saturated: 100_000 }); // nothing paced saturated: the drain rate bounds it
+    expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 95000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
   });
 
   it("moves a saturated step down toward its consumed rate", async () => {
@@ -95,7 +99,7 @@ describe("findKneeFromCeiling", () => {
     const { runAt, calls } = product(95_000, 100_000, {
       override: (call, _rate, normal) => (call === 0 ? { ...normal, regime: "draining" } : call === 2 ? { ...normal, unsettled: true } : undefined),
     });
-    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: NO_BISECT_CAP });
     // paced (draining) -> again (keep-up) -> confirm (unsettled) -> confirm again (keep-up)
     expect(calls.map((c) => c.purpose)).toEqual(["paced", "paced", "confirm", "confirm"]);
     expect(r.knee).toBe(90_000);
@@ -104,14 +108,14 @@ describe("findKneeFromCeiling", () => {
 
   it("steps down when the confirm does not hold", async () => {
     const { runAt, calls } = product(95_000, 100_000, { override: (call, _r, normal) => (call === 1 ? { ...normal, regime: "saturated", consumedPerSec: 88_000 } : undefined) });
-    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: NO_BISECT_CAP });
     expect(calls.map((c) => c.rate)).toEqual([90_000, 90_000, roundRate(90_000 * DOWN_SHARE), roundRate(90_000 * DOWN_SHARE)]);
     expect(r.knee).toBe(roundRate(90_000 * DOWN_SHARE));
   });
 
   it("runs a repeat whose cost disagrees once more, and says so when it never agrees", async () => {
     const { runAt, calls } = product(95_000, 100_000, { cost: (call) => [10, 14, 18][call] ?? 10 });
-    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: NO_BISECT_CAP });
     expect(calls).toHaveLength(3);
     expect(r.confirmed).toBe(false);
     expect(r.stoppedBecause).toMatch(/cost did not repeat \(10\.0 \/ 14\.0 \/ 18\.0/);
@@ -119,7 +123,7 @@ describe("findKneeFromCeiling", () => {
 
   it("repeats a noisy step (bounded) and never reads it as the knee", async () => {
     const { runAt, calls } = product(95_000, 100_000, { override: (call, _r, normal) => (call === 0 ? { ...normal, noisy: "foreign load 40%" } : undefined) });
-    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: NO_BISECT_CAP });
     expect(calls.map((c) => c.purpose)).toEqual(["paced", "paced", "confirm"]);
     expect(r.knee).toBe(90_000);
     expect(r.confirmed).toBe(true);

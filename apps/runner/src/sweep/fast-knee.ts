@@ -57,16 +57,16 @@ async function confirmAt(search: KneeSearch, rate: number): Promise<{ held: stri
 }
 
 /**
- * From a keep-up at `rate`, bisect toward the lowest rate that saturated above it until the two
- * are within KNEE_RESOLUTION: a saturated paced step consumes less than the product sustains
+ * From a keep-up at `rate`, bisect toward the lowest rate that saturated above it (else `bound`:
+ * the drain ceiling or gendata's cap) until the two are within KNEE_RESOLUTION: a saturated paced step consumes less than the product sustains
  * (gendata and the broker share the cores with it), so the rate it steps down to can sit well
  * under the knee (2026-12-02: node paced at 59,100/s consumed 42,857/s; the sweep's knee was
  * 47,500/s). Returns the highest rate that kept up, or why the search must stop.
  */
-async function refineUp(s: KneeSearch, rate: number): Promise<number | { stop: string }> {
+async function refineUp(s: KneeSearch, rate: number, bound: number): Promise<number | { stop: string }> {
   let lo = rate;
   for (;;) {
-    const above = [...s.saturatedAt].filter((r) => r > lo);
+    const above = [...s.saturatedAt, roundRate(bound)].filter((r) => r > lo);
     if (above.length === 0) return lo;
     const hi = Math.min(...above);
     const mid = roundRate((lo + hi) / 2);
@@ -86,7 +86,8 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
     const last = s.steps[s.steps.length - 1] as StepOutcome;
     if (v.kind === "stop") return { confirmed: false, stop: v.reason, atLeast: false };
     if (v.kind === "keep-up") {
-      const refined = await refineUp(s, rate);
+      // No paced rate is sustained above what the product drains at, nor offered above gendata's cap.
+      const refined = await refineUp(s, rate, Math.min(opts.ceiling, opts.gendataCap));
       if (typeof refined === "object") return { confirmed: false, stop: refined.stop, atLeast: false };
       rate = refined;
       const held = await confirmAt(s, rate);
