@@ -16,6 +16,7 @@ import { auditOutput } from "./audit-output.ts";
 import { drainTicks } from "./drain-ticks.ts";
 import { RECOVERY_RULE, recoverySec } from "./recovery.ts";
 import { restartProduct } from "./restart-product.ts";
+import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
 
 export interface BrokerRestartSettings extends RunBasics {
   hard: boolean;
@@ -29,7 +30,6 @@ export interface BrokerRestartSettings extends RunBasics {
 
 export const BROKER_RESTART_DEFAULTS = { downSec: 5, recoveryLimitSec: 120 } as const;
 
-type Topics = { topics?: { inputTopic: string; outputTopic: string } };
 
 function emptyResult(product: Product, prepared: Prepared, settings: BrokerRestartSettings): BrokerRestartResult {
   const { rate, warmupSec, windowSec, parallelism, seed, downSec, recoveryLimitSec } = settings;
@@ -54,26 +54,7 @@ export async function runBrokerRestart(product: Product, prepared: Prepared, set
   }
   const plan = planRun(product.id, `broker-restart-${result.variant}`, bench.resultsDir);
   const session = new RunSession(product, prepared, plan, { ...settings }, bench);
-  await session.createTopics();
-  try {
-    await session.start();
-    const verification = await session.verify();
-    if (!verification.passed) {
-      if (session.crashed) throw new Error(session.crashed);
-      result.status = "invalid";
-      result.reason = "did not score the fixtures right, so its broker was not restarted";
-      return result;
-    }
-    await restartPhases(new Scenario(session, result, settings));
-  } catch (error) {
-    result.status = "failed";
-    result.reason = (error as Error).message;
-    if (session.crashed) result.reason = `${session.crashed}\n--- log tail ---\n${session.running?.logTail(25) ?? ""}`;
-  } finally {
-    await session.teardown(settings.keepTopics);
-  }
-  const { inputTopic, outputTopic } = plan;
-  return { ...result, ...(settings.keepTopics ? { topics: { inputTopic, outputTopic } } : {}) };
+  return inScenarioFrame(session, result, { keepTopics: settings.keepTopics, notFaulted: "its broker was not restarted" }, () => restartPhases(new Scenario(session, result, settings)));
 }
 
 /** What the phases share: the session, its ticker once gendata runs, the result being filled. */

@@ -22,6 +22,7 @@ import { auditOutput } from "./audit-output.ts";
 import { drainTicks } from "./drain-ticks.ts";
 import { backlogBaseline, overloadFigures } from "./overload-figures.ts";
 import { restartProduct } from "./restart-product.ts";
+import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
 
 /** The issue's burst: twice the base rate for a minute. */
 export const BURST_FACTOR = 2;
@@ -42,7 +43,6 @@ export interface OverloadSettings extends RunBasics {
   keepTopics?: boolean;
 }
 
-type Topics = { topics?: { inputTopic: string; outputTopic: string } };
 
 function emptyResult(product: Product, prepared: Prepared, s: OverloadSettings): OverloadResult {
   return {
@@ -60,26 +60,7 @@ export async function runOverload(product: Product, prepared: Prepared, settings
   const result = emptyResult(product, prepared, settings);
   const plan = planRun(product.id, "overload", bench.resultsDir);
   const session = new RunSession(product, prepared, plan, { ...settings }, bench);
-  await session.createTopics();
-  try {
-    await session.start();
-    const verification = await session.verify();
-    if (!verification.passed) {
-      if (session.crashed) throw new Error(session.crashed);
-      result.status = "invalid";
-      result.reason = "did not score the fixtures right, so it was not overloaded";
-      return result;
-    }
-    await overloadPhases(new Overload(session, result, settings));
-  } catch (error) {
-    result.status = "failed";
-    result.reason = (error as Error).message;
-    if (session.crashed) result.reason = `${session.crashed}\n--- log tail ---\n${session.running?.logTail(25) ?? ""}`;
-  } finally {
-    await session.teardown(settings.keepTopics);
-  }
-  const { inputTopic, outputTopic } = plan;
-  return { ...result, ...(settings.keepTopics ? { topics: { inputTopic, outputTopic } } : {}) };
+  return inScenarioFrame(session, result, { keepTopics: settings.keepTopics, notFaulted: "it was not overloaded" }, () => overloadPhases(new Overload(session, result, settings)));
 }
 
 /** The run's state across its phases: the ticker, the gendata feeding now, and where its records continue. */

@@ -14,6 +14,7 @@ import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
 import { isDrainedAfterKill } from "./drained.ts";
 import { auditOutput } from "./audit-output.ts";
+import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
 
 export interface FaultSettings extends RunBasics {
   /** Pills of each kind. */
@@ -51,30 +52,15 @@ export async function runFaults(
   prepared: Prepared,
   settings: FaultSettings,
   bench: BenchContext,
-): Promise<FaultResult & { topics?: { inputTopic: string; outputTopic: string } }> {
+): Promise<FaultResult & Topics> {
   const plan = planRun(product.id, "faults", bench.resultsDir);
   const session = new RunSession(product, prepared, plan, { ...settings }, bench);
   const result = emptyFault(product, prepared, settings);
-  await session.createTopics();
-  try {
-    await session.start();
-    const verification = await session.verify();
-    if (!verification.passed) {
-      if (session.crashed) throw new Error(session.crashed);
-      result.status = "invalid";
-      result.reason = "did not score the fixtures right, so it was not faulted";
-      return result;
-    }
-    await faultedPhases(session, result);
-  } catch (error) {
-    result.status = "failed";
-    result.reason = (error as Error).message;
-    if (session.crashed) result.reason = `${session.crashed}${result.survivedPills ? " after the restart" : " before the kill: it did not survive the pills"}\n--- log tail ---\n${session.running?.logTail(25) ?? ""}`;
-  } finally {
-    await session.teardown(settings.keepTopics);
-  }
-  const { inputTopic, outputTopic } = plan;
-  return { ...result, ...(settings.keepTopics ? { topics: { inputTopic, outputTopic } } : {}) };
+  return inScenarioFrame(session, result, {
+    keepTopics: settings.keepTopics,
+    notFaulted: "it was not faulted",
+    crashed: (crashed) => `${crashed}${result.survivedPills ? " after the restart" : " before the kill: it did not survive the pills"}`,
+  }, () => faultedPhases(session, result));
 }
 
 /** pills, kill -9 and restart, the rest of the window, drain, tally: what a faults run adds. */
