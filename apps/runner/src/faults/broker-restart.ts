@@ -15,7 +15,7 @@ import type { RunTicker } from "../run/ticker.ts";
 import { auditOutput } from "./audit-output.ts";
 import { drainTicks } from "./drain-ticks.ts";
 import { RECOVERY_RULE, recoverySec } from "./recovery.ts";
-import { restartProduct } from "./restart-product.ts";
+import { restartProduct, tickRestartingOnce } from "./restart-product.ts";
 import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
 
 export interface BrokerRestartSettings extends RunBasics {
@@ -69,18 +69,10 @@ class Scenario {
     readonly settings: BrokerRestartSettings,
   ) {}
 
-  /** One tick; a product that exited is restarted once (and the result says so), a second exit ends the run. */
-  async tick(phase: Phase): Promise<Tick> {
-    for (;;) {
-      try {
-        return await this.ticker.next(phase);
-      } catch (error) {
-        const crashed = this.session.crashed;
-        // An exit before the broker's stop is the product's own failure, not a reaction to the restart.
-        if (!crashed || this.stoppedAt === undefined || this.result.productRestart || this.session.bench.interrupted()) throw error;
-        await this.restartProduct(`it ${crashed}`);
-      }
-    }
+  /** One tick; a product that exited after the broker's stop is restarted once (and the result says so), a second exit ends the run. */
+  tick(phase: Phase): Promise<Tick> {
+    // An exit before the broker's stop is the product's own failure, not a reaction to the restart.
+    return tickRestartingOnce(this.session, this.ticker, phase, (crashed) => (this.stoppedAt === undefined || this.result.productRestart ? undefined : this.restartProduct(`it ${crashed}`)));
   }
 
   /** The product restarted once (restart-product.ts), the result saying when and why. */

@@ -21,7 +21,7 @@ import type { RunTicker } from "../run/ticker.ts";
 import { auditOutput } from "./audit-output.ts";
 import { drainTicks } from "./drain-ticks.ts";
 import { backlogBaseline, overloadFigures } from "./overload-figures.ts";
-import { restartProduct } from "./restart-product.ts";
+import { restartProduct, tickRestartingOnce } from "./restart-product.ts";
 import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
 
 /** The issue's burst: twice the base rate for a minute. */
@@ -76,18 +76,14 @@ class Overload {
   ) {}
 
   /** One tick; a product that exited is restarted once (it did not stay up), a second exit ends the run. */
-  async tick(phase: Phase): Promise<Tick> {
-    for (;;) {
-      try {
-        return await this.ticker.next(phase);
-      } catch (error) {
-        const crashed = this.session.crashed;
-        if (!crashed || this.result.productRestart || this.session.bench.interrupted()) throw error;
-        this.result.stayedUp = false;
-        this.result.productRestart = { atSec: Math.round(this.ticker.elapsed() * 10) / 10, why: `it ${crashed}` };
-        await restartProduct(this.session, this.ticker);
-      }
-    }
+  tick(phase: Phase): Promise<Tick> {
+    return tickRestartingOnce(this.session, this.ticker, phase, (crashed) => (this.result.productRestart ? undefined : this.restart(crashed)));
+  }
+
+  private async restart(crashed: string): Promise<void> {
+    this.result.stayedUp = false;
+    this.result.productRestart = { atSec: Math.round(this.ticker.elapsed() * 10) / 10, why: `it ${crashed}` };
+    await restartProduct(this.session, this.ticker);
   }
 
   /** gendata stopped and started again at `rate`, its records continuing where the last one's ended. */

@@ -9,7 +9,7 @@
 import type { Regime } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { atReferenceSpeed } from "../run/speed-index.ts";
-import { keepsUpAtSpeed, rateAtReference, slowerMachine, usualSpeed, type Slower } from "./machine-speed.ts";
+import { countsAsRun, keepsUpAtSpeed, rateAtReference, slowerMachine, usualSpeed, type Slower } from "./machine-speed.ts";
 
 export interface StepOutcome {
   rate: number;             // offered rate asked for
@@ -306,9 +306,6 @@ export async function findKnee(
   };
 }
 
-/** A run that says something about the product: not failed, interrupted, invalid, noisy, or on a markedly slower machine. */
-const countsAsRun = (s: SearchStep): boolean =>
-  s.failed === undefined && s.interrupted === undefined && s.invalid === undefined && s.noisy === undefined && s.slower === undefined;
 
 /** The knee's bracket and the knee at the reference speed, from the search's steps. */
 export function kneeFigures(steps: readonly SearchStep[], knee: number | undefined): Pick<SweepResult, "bracket" | "kneeAtReference"> {

@@ -20,8 +20,11 @@ export const MACHINE_SLOWER_SHARE = 0.08;
 /** What a step needs for these rules: its outcome and whether an earlier rule set it aside. */
 type SpeedStep = Pick<StepOutcome, "rate" | "regime" | "speedIndex" | "noisy" | "unsettled" | "failed" | "invalid" | "interrupted" | "gendataShort"> & { slower?: string };
 
-const counts = (s: SpeedStep): boolean =>
-  s.speedIndex !== undefined && s.speedIndex > 0 && s.noisy === undefined && s.failed === undefined && s.invalid === undefined && s.interrupted === undefined && s.slower === undefined;
+/** A run that says something about the product: not failed, interrupted, invalid, noisy, or on a markedly slower machine. */
+export const countsAsRun = (s: Pick<SpeedStep, "failed" | "interrupted" | "invalid" | "noisy" | "slower">): boolean =>
+  s.failed === undefined && s.interrupted === undefined && s.invalid === undefined && s.noisy === undefined && s.slower === undefined;
+
+const counts = (s: SpeedStep): boolean => s.speedIndex !== undefined && s.speedIndex > 0 && countsAsRun(s);
 
 /**
  * The speed a run at `rate` is read against: the median index of the earlier settled keep-up
