@@ -25,7 +25,7 @@ import { serveBroker } from "./broker/serve.ts";
 import { doctorCommand, preflight } from "./doctor/command.ts";
 import { EXIT } from "./exit-code.ts";
 import { listCommand } from "./list.ts";
-import { parseOtherMachine, renderCommand } from "./page/command.ts";
+import { parseOtherMachine, parseSuppliedSpecs, renderCommand, withSuppliedSides } from "./page/command.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
 import { kneesFrom } from "./faults/knees.ts";
@@ -51,7 +51,7 @@ const share = (value: string): number => {
 
 const kneesOption = (value: string): Map<string, number> => {
   try {
-    return kneesFrom(readResults([userPath(value)]));
+    return kneesFrom(readResults(value.split(",").map((p) => userPath(p))));
   } catch (error) {
     throw new InvalidArgumentError(`cannot read knees from ${value}: ${(error as Error).message}`);
   }
@@ -84,7 +84,7 @@ program
   .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
   .option("--no-profile", "no profiling, not even in a sweep")
   .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window, then a broker restart mid-window (SIGKILL, then clean), then an overload (twice the base rate for 60 s, then back); exit 5 if records were lost")
-  .option("--knees <results.json>", "with --faults: the overload's base rate is each product's confirmed knee from this knee search's results (others: their --rate)", (value: string) => kneesOption(value))
+  .option("--knees <results.json[,more.json]>", "with --faults: the overload's base rate is each product's confirmed knee from these knee searches' results (others: their --rate)", (value: string) => kneesOption(value))
   .action(async (opts: BenchOptions & { json?: boolean }) => {
     if (opts.list) {
       process.exitCode = await listCommand(opts.json === true);
@@ -114,15 +114,18 @@ program
   .argument("<results...>", "results.json files (several merge into one page)")
   .option("-o, --out <file>", "write the page here (default: stdout); page.html goes beside it")
   .option("--html <file>", "write the HTML page here (default: beside --out)")
-  .option("--compare <label=results.json>", "another machine's results: the page says how each row carries to it (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
+  .option("--compare <label=a.json[,b.json]>", "another machine's results: the page says how each row carries to it (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
+  .option("--supplied <side:cpython=NNNNns>", "runtime readings taken by hand with one probe on both machines, in place of a side's own: side is here or a --compare label (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
   .option("--agree-with <results.json>", "a --sweep of the same rows: the page shows how each row's fast knee agrees with it")
-  .action((files: string[], opts: { out?: string; html?: string; compare: string[]; agreeWith?: string }) => {
+  .action((files: string[], opts: { out?: string; html?: string; compare: string[]; supplied: string[]; agreeWith?: string }) => {
     try {
-      const [inputs, out] = [files.map((f) => userPath(f)), opts.out !== undefined ? userPath(opts.out) : undefined];
-      const others = opts.compare.map((spec) => parseOtherMachine(spec, userPath));
-      renderCommand(inputs, out, others, opts.agreeWith !== undefined ? userPath(opts.agreeWith) : undefined);
+      const out = opts.out !== undefined ? userPath(opts.out) : undefined;
+      const compared = opts.compare.map((spec) => parseOtherMachine(spec, userPath));
+      const supplied = parseSuppliedSpecs(opts.supplied, compared.map((o) => o.label));
+      const { here, others } = withSuppliedSides(readResults(files.map((f) => userPath(f))), compared, supplied);
+      renderCommand(here, out, others, opts.agreeWith !== undefined ? userPath(opts.agreeWith) : undefined);
       const html = opts.html !== undefined ? userPath(opts.html) : out ? htmlPathFor(out) : undefined;
-      if (html) writeHtmlPage(html, readResults(inputs), others);
+      if (html) writeHtmlPage(html, here, others);
     } catch (error) {
       process.stderr.write(`render: ${(error as Error).message}\n`);
       process.exitCode = 2;

@@ -1,18 +1,47 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { readResults } from "../results/files.ts";
+import type { BenchResults, RuntimeReadings } from "../results/types.ts";
+import { parseSupplied, withSupplied } from "../yardstick/supplied.ts";
 import type { OtherMachine } from "./across-machines.ts";
 import { renderPage } from "./render.ts";
 
-/** `--compare LABEL=results.json` (or just the path, then labelled by it): another machine's results. */
+/** `--compare LABEL=a.json[,b.json]` (or just the paths, then labelled by them): another machine's results, merged. */
 export function parseOtherMachine(spec: string, resolvePath: (path: string) => string = (p) => p): OtherMachine {
   const at = spec.indexOf("=");
-  const [label, path] = at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, spec];
-  return { label, results: readResults([resolvePath(path)]) };
+  const [label, paths] = at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, spec];
+  return { label, results: readResults(paths.split(",").map(resolvePath)) };
 }
 
-export function renderCommand(files: string[], out: string | undefined, otherMachines: readonly OtherMachine[] = [], agreeWith?: string): void {
-  const page = renderPage(readResults(files), otherMachines, agreeWith ? readResults([agreeWith]) : undefined);
+/** The side `here` names the page's own results; any other, a `--compare` label. */
+export const HERE = "here";
+
+/**
+ * `--supplied LABEL:cpython=2318ns[,jvm=…]`: runtime readings taken by hand (the same probe on
+ * both machines) for the side LABEL, in place of its own; by label, checked against the sides there are.
+ */
+export function parseSuppliedSpecs(specs: readonly string[], labels: readonly string[]): Map<string, RuntimeReadings> {
+  const bySide = new Map<string, RuntimeReadings>();
+  for (const spec of specs) {
+    const at = spec.indexOf(":");
+    const label = at > 0 ? spec.slice(0, at) : "";
+    if (label !== HERE && !labels.includes(label)) throw new Error(`--supplied ${spec}: name the side first, "${HERE}:" or one of the --compare labels (${labels.join(", ") || "none given"}), e.g. here:cpython=2935ns`);
+    bySide.set(label, { ...bySide.get(label), ...parseSupplied(spec.slice(at + 1), label) });
+  }
+  return bySide;
+}
+
+/** Each side's results with the readings supplied for it. */
+export function withSuppliedSides(here: BenchResults, others: readonly OtherMachine[], supplied: ReadonlyMap<string, RuntimeReadings>): { here: BenchResults; others: OtherMachine[] } {
+  const apply = (results: BenchResults, label: string): BenchResults => {
+    const readings = supplied.get(label);
+    return readings ? withSupplied(results, readings) : results;
+  };
+  return { here: apply(here, HERE), others: others.map((o) => ({ ...o, results: apply(o.results, o.label) })) };
+}
+
+export function renderCommand(results: BenchResults, out: string | undefined, otherMachines: readonly OtherMachine[] = [], agreeWith?: string): void {
+  const page = renderPage(results, otherMachines, agreeWith ? readResults([agreeWith]) : undefined);
   if (out) {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, page);
