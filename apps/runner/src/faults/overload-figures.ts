@@ -39,6 +39,8 @@ export function overloadFigures(ticks: readonly Tick[], spans: OverloadSpans): O
   const baseline = ticks.filter((t) => t.phase === "window" && t.t < spans.burstFromSec);
   const burst = ticks.filter((t) => t.t >= spans.burstFromSec && t.t <= spans.burstToSec && !t.noReading);
   const after = ticks.filter((t) => t.t > spans.burstToSec && !t.noReading);
+  // Worked off only while gendata still offered the base rate: once it stops, the drain empties any backlog.
+  const watched = after.filter((t) => t.phase !== "drain");
   const figures: OverloadFigures = {};
   const mems = baseline.map((t) => t.memMb).filter((m) => m > 0);
   if (mems.length > 0) figures.baselineMemMb = median(mems);
@@ -51,7 +53,7 @@ export function overloadFigures(ticks: readonly Tick[], spans: OverloadSpans): O
   }
   const level = backlogBaseline(baseline, spans.rate);
   figures.backlogBaseline = level;
-  const back = after.find((t) => backlog(t) <= level);
+  const back = watched.find((t) => backlog(t) <= level);
   if (back) figures.workedOffSec = round1(back.t - spans.burstToSec);
   return figures;
 }

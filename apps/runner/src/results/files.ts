@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resources, throughput } from "../metrics/derive.ts";
 import { judgeConditions } from "../run/judge.ts";
-import type { BenchResults, RunResult } from "./types.ts";
+import { overloadFigures } from "../faults/overload-figures.ts";
+import type { BenchResults, OverloadResult, RunResult } from "./types.ts";
 
 export function writeResults(path: string, results: BenchResults): void {
   writeFileSync(path, `${JSON.stringify(results, null, 1)}\n`);
@@ -59,5 +60,12 @@ export function readResults(paths: string[]): BenchResults {
       ...(overloads.length > 0 ? { overloads } : {}),
     };
   }
-  return merged;
+  return { ...merged, ...(merged.overloads ? { overloads: merged.overloads.map(rederiveOverload) } : {}) };
+}
+
+/** An overload's figures read again from its ticks by this code (faults/overload-figures.ts). */
+function rederiveOverload(run: OverloadResult): OverloadResult {
+  if (!run.burst || run.ticks.length === 0) return run;
+  const { baselineMemMb: _m, peakMemMb: _p, burstOfferedPerSec: _b, backlogAfterBurst: _a, workedOffSec: _w, backlogBaseline: _l, ...kept } = run;
+  return { ...kept, ...overloadFigures(run.ticks, { burstFromSec: run.burst.fromSec, burstToSec: run.burst.toSec, rate: run.settings.offeredRate }) };
 }
