@@ -65,7 +65,22 @@ describe("across machines, by runtime mix", () => {
     const there = results([{ ...run("faststream", 20_000, 30, 650_000), family: "faststream" }]);
     const lines = acrossMachinesSection(here, [{ label: "other", results: there }]).join("\n");
     expect(lines).toMatch(/\| faststream \| .* \| \+50% \| ✗ \| here: CPython 100% \(declared\), CPython read by V8's index \(the other side has no reading of it\) · there: CPython 100% \(declared\), CPython read by V8's index \(these results predate the runtime yardstick\) \|/);
-    expect(lines).toContain("Not carrying to the other, measured: faststream +50% (1 run here, 1 there, at 20000/s).");
+    expect(lines).toContain(
+      "Not carrying to the other, measured: faststream +50% (1 run here, 1 there, at 20000/s; why: its CPython share was read by V8's index, not by its own yardstick; its runtime mix is the row's declared one here and on the other, not a profile of these runs).",
+    );
     expect(lines).toContain("Read by V8's index on both sides here, since only one side has their yardstick: CPython (the other's results have no reading of it).");
+  });
+
+  it("says why a row does not carry: a speed index too wide for a ±10% judgement, else the row's own work", () => {
+    // x and y declare no runtime mix, so neither a declared mix nor a runtime read by V8 is a reason here.
+    const steady = results([run("x", 20_000, 10, 650_000), run("y", 20_000, 3, 650_000)]);
+    const swinging = results([
+      { ...run("x", 20_000, 14, 650_000), conditions: { ...run("x", 20_000, 14, 650_000).conditions!, speedIndexBefore: 500_000, speedIndexAfter: 800_000 } },
+      run("y", 20_000, 3, 650_000),
+    ]);
+    const swung = acrossMachinesSection(steady, [{ label: "other", results: swinging }]).join("\n");
+    expect(swung).toMatch(/x \+\d+% \(1 run here, 1 there, at 20000\/s; why: the speed index's readings spread \d+% \(coefficient of variation\) on the other, too wide for a ±10% judgement\)/);
+    const slower = acrossMachinesSection(steady, [{ label: "other", results: results([run("x", 20_000, 14, 650_000), run("y", 20_000, 3, 650_000)]) }]).join("\n");
+    expect(slower).toContain("x +40% (1 run here, 1 there, at 20000/s; why: not the yardstick's inputs: its work scales between these two CPUs unlike every runtime read here)");
   });
 });

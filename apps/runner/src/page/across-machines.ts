@@ -8,12 +8,12 @@
  * whether that row carries. A row that does not carry is named with its measured residual.
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
-import { median } from "../metrics/stats.ts";
+import { coefficientOfVariation, median } from "../metrics/stats.ts";
 import { dec2, table } from "./format.ts";
 import { countsAsResult } from "./rows.ts";
 import { RUNTIME_LABELS } from "../yardstick/runtimes.ts";
 import { runtimesRead, withoutRuntimes } from "../yardstick/supplied.ts";
-import { microsAtReference, normalisationOf } from "./speed.ts";
+import { currentReadings, microsAtReference, normalisationOf } from "./speed.ts";
 
 /** A row carries when its cost after normalisation is within this share of the other machine's. */
 export const CARRY_TOLERANCE = 0.1;
@@ -37,6 +37,10 @@ export interface RowCost {
   runs: number;
   /** What normalised its runs at the reference speed (each distinct wording once). */
   normalisedBy: string[];
+  /** Runtimes of its mix that V8's index read for want of their own reading. */
+  readByV8: string[];
+  /** Whether some run was normalised by the row's declared mix rather than its own profile. */
+  declaredMix: boolean;
 }
 
 /** µs per inference over a product's counting runs at one rate (median), with the reference-speed figure when all have it. */
@@ -44,11 +48,14 @@ function costAt(runs: readonly RunResult[], product: string, rate: number): RowC
   const at = runs.filter((r) => r.product === product && r.settings.offeredRate === rate && countsAsResult(r));
   if (at.length === 0) return undefined;
   const reference = at.map(microsAtReference);
+  const normalisations = at.map(normalisationOf);
   return {
     micros: median(at.map((r) => r.throughput!.cpuMicrosPerInference)),
     ...(reference.every((x) => x !== undefined) ? { atReference: median(reference as number[]) } : {}),
     runs: at.length,
-    normalisedBy: [...new Set(at.flatMap((r) => normalisationOf(r)?.by ?? []))],
+    normalisedBy: [...new Set(normalisations.flatMap((n) => n?.by ?? []))],
+    readByV8: [...new Set(normalisations.flatMap((n) => n?.byV8 ?? []))],
+    declaredMix: normalisations.some((n) => n?.source === "declared"),
   };
 }
 
@@ -96,11 +103,34 @@ function normalisedByCell(p: RowPair): string {
   return here === there ? here : `here: ${here} · there: ${there}`;
 }
 
-/** The sentence naming the rows that do not carry, each with its measured residual and the runs behind it. */
-function notCarrying(pairs: readonly RowPair[], residual: (p: RowPair) => number, label: string): string[] {
+/** Each side's speed index spread (coefficient of variation over its readings of today's index version). */
+export interface IndexSpreads {
+  here: number;
+  there: number;
+}
+
+/**
+ * What the yardstick's own inputs say about a residual: a runtime V8's index read for want of a
+ * reading, a mix declared rather than profiled, a speed index whose readings spread more than
+ * half the tolerance (a run's normalisation is then uncertain by about as much). What is left is the row's work scaling between the two CPUs unlike every
+ * runtime read here.
+ */
+export function whyNotCarrying(p: RowPair, spreads: IndexSpreads, label: string): string {
+  const reasons: string[] = [];
+  const byV8 = [...new Set([...p.here.readByV8, ...p.there.readByV8])];
+  if (byV8.length > 0) reasons.push(`its ${byV8.join(" and ")} share was read by V8's index, not by its own yardstick`);
+  const declared = [p.here.declaredMix ? "here" : "", p.there.declaredMix ? `on the ${label}` : ""].filter(Boolean);
+  if (declared.length > 0) reasons.push(`its runtime mix is the row's declared one ${declared.join(" and ")}, not a profile of these runs`);
+  const wide = ([["here", spreads.here], [`on the ${label}`, spreads.there]] as const).filter(([, cv]) => cv > CARRY_TOLERANCE / 2);
+  if (wide.length > 0) reasons.push(`the speed index's readings spread ${wide.map(([side, cv]) => `${(cv * 100).toFixed(0)}% (coefficient of variation) ${side}`).join(" and ")}, too wide for a ±${CARRY_TOLERANCE * 100}% judgement`);
+  return reasons.length > 0 ? reasons.join("; ") : "not the yardstick's inputs: its work scales between these two CPUs unlike every runtime read here";
+}
+
+/** The sentence naming the rows that do not carry, each with its measured residual, the runs behind it and why. */
+function notCarrying(pairs: readonly RowPair[], residual: (p: RowPair) => number, label: string, spreads: IndexSpreads): string[] {
   const off = pairs.filter((p) => Math.abs(residual(p)) > CARRY_TOLERANCE);
   if (off.length === 0) return [`Every row carries to the ${label} within ±${CARRY_TOLERANCE * 100}%.`, ""];
-  const listed = off.map((p) => `${p.product} ${pct(residual(p))} (${p.here.runs} run${p.here.runs === 1 ? "" : "s"} here, ${p.there.runs} there, at ${p.rate}/s)`);
+  const listed = off.map((p) => `${p.product} ${pct(residual(p))} (${p.here.runs} run${p.here.runs === 1 ? "" : "s"} here, ${p.there.runs} there, at ${p.rate}/s; why: ${whyNotCarrying(p, spreads, label)})`);
   return [
     `Not carrying to the ${label}, measured: ${listed.join(", ")}. After normalisation their cost still differs between these two machines by that much: read them on one machine, or with these residuals, not as carried.`,
     "",
@@ -138,7 +168,7 @@ export function acrossMachinesSection(here: BenchResults, others: readonly Other
         : `The ${other.label}'s runs were read by the older speed index (version 1), which does not carry (its memory walk swung 2× with the kernel's huge pages), so the two machines' factor is taken from the products themselves: the median ratio, ${dec2(factor)}. A row carries when its own ratio is within ±${CARRY_TOLERANCE * 100}% of that factor.`,
       ...(byReference && note ? ["", note] : []),
       "",
-      ...notCarrying(pairs, residual, other.label),
+      ...notCarrying(pairs, residual, other.label, { here: coefficientOfVariation(currentReadings(hereAlike)), there: coefficientOfVariation(currentReadings(there)) }),
     );
   }
   return out;

@@ -27,6 +27,8 @@ export interface RowNormalisation {
   by: string;
   /** Where the mix came from: this run's profile, or the row's declaration (absent: no mix, V8's index). */
   source?: "profile" | "declared";
+  /** The runtimes of its mix besides V8 and native code that V8's index read for want of their own reading. */
+  byV8?: string[];
 }
 
 /**
@@ -47,7 +49,7 @@ export function normalisationOf(run: RunResult): RowNormalisation | undefined {
   // Without a probe failure on record, a reading was set aside to match another machine's results that lack it.
   const failed = byV8.length > 0 && (["cpython", "jvm"] as const).some((r) => run.yardstick?.before.missing?.[r] ?? run.yardstick?.after.missing?.[r]);
   const why = !run.yardstick ? "these results predate the runtime yardstick" : failed ? "its probe gave no reading" : "the other side has no reading of it";
-  return { factor, by: `${shares}, ${byV8.join(" and ")} read by V8's index (${why})`, source };
+  return { factor, by: `${shares}, ${byV8.join(" and ")} read by V8's index (${why})`, source, byV8 };
 }
 
 /** µs CPU per inference at the reference speed, when the run has readings of the current index version. */
