@@ -30,7 +30,6 @@ export interface BrokerRestartSettings extends RunBasics {
 
 export const BROKER_RESTART_DEFAULTS = { downSec: 5, recoveryLimitSec: 120 } as const;
 
-
 function emptyResult(product: Product, prepared: Prepared, settings: BrokerRestartSettings): BrokerRestartResult {
   const { rate, warmupSec, windowSec, parallelism, seed, downSec, recoveryLimitSec } = settings;
   return {

@@ -43,7 +43,6 @@ export interface OverloadSettings extends RunBasics {
   keepTopics?: boolean;
 }
 
-
 function emptyResult(product: Product, prepared: Prepared, s: OverloadSettings): OverloadResult {
   return {
     product: product.id,

@@ -112,8 +112,8 @@ export interface IndexSpreads {
 /**
  * What the yardstick's own inputs say about a residual: a runtime V8's index read for want of a
  * reading, a mix declared rather than profiled, a speed index whose readings spread more than
- * half the tolerance (a run's normalisation is then uncertain by about as much). What is left is the row's work scaling between the two CPUs unlike every
- * runtime read here.
+ * half the tolerance (a run's normalisation is then uncertain by about as much). What is left is
+ * the row's work scaling between the two CPUs unlike every runtime read here.
  */
 export function whyNotCarrying(p: RowPair, spreads: IndexSpreads, label: string): string {
   const reasons: string[] = [];

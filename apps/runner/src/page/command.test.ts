@@ -55,4 +55,13 @@ describe("render --supplied: one probe's readings for a side, by its label", () 
     expect(other.label).toBe("two");
     expect(other.results).toEqual(readResults([older, fixture]));
   });
+
+  it("hands each path alone to the path resolver (userPath's second parameter is the environment, not an index)", () => {
+    const calls: unknown[][] = [];
+    parseOtherMachine(`two=${fixture},${fixture}`, (...args: string[]) => {
+      calls.push(args);
+      return args[0] as string;
+    });
+    expect(calls).toEqual([[fixture], [fixture]]);
+  });
 });

@@ -10,7 +10,7 @@ import { renderPage } from "./render.ts";
 export function parseOtherMachine(spec: string, resolvePath: (path: string) => string = (p) => p): OtherMachine {
   const at = spec.indexOf("=");
   const [label, paths] = at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, spec];
-  return { label, results: readResults(paths.split(",").map(resolvePath)) };
+  return { label, results: readResults(paths.split(",").map((path) => resolvePath(path))) };
 }
 
 /** The side `here` names the page's own results; any other, a `--compare` label. */

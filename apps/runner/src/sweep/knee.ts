@@ -306,7 +306,6 @@ export async function findKnee(
   };
 }
 
-
 /** The knee's bracket and the knee at the reference speed, from the search's steps. */
 export function kneeFigures(steps: readonly SearchStep[], knee: number | undefined): Pick<SweepResult, "bracket" | "kneeAtReference"> {
   if (knee === undefined) return {};
