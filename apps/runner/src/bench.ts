@@ -32,7 +32,6 @@ import type { BenchContext } from "./run/context.ts";
 import { prepareProfilers } from "./profile/window.ts";
 import { measureRun, type RunSettings } from "./run/measure.ts";
 import { discoverProducts } from "./run/discover.ts";
-import { PrefilledInput } from "./run/prefilled-input.ts";
 import { measureSpeedIndex, SpacedSpeedIndex, SPEED_INDEX_SPACING_MS, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
 import { prepareYardstick, SpacedRuntimes } from "./yardstick/read.ts";
 import { writeResults } from "./results/files.ts";
@@ -142,21 +141,18 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const resultsFile = join(resultsDir, "results.json");
   const progress = new RunProgress();
   let admin: KafkaAdmin | undefined;
-  let prefilled: PrefilledInput | undefined;
   try {
     admin = await KafkaAdmin.connect(bootstrap);
     const bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
     if (broker) allowBrokerRestart(bench, broker);
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
-    prefilled = new PrefilledInput(bench, FIXTURE_SEED);
     for (const product of chosen) {
       if (interrupted()) break;
-      await benchProduct(product, opts, bench, prefilled, results, resultsFile);
+      await benchProduct(product, opts, bench, results, resultsFile);
     }
   } finally {
     progress.stop();
-    await prefilled?.dispose();
     await admin?.close().catch(() => undefined);
     await broker?.stop();
   }
@@ -216,7 +212,7 @@ function benchContext(c: {
 
 /** One product: prepared, then faulted, swept, its knee found fast, or run `--repeat` times at `--rate`; its results written after every run. */
 async function benchProduct(
-  product: Product, opts: BenchOptions, bench: BenchContext, prefilled: PrefilledInput, results: BenchResults, resultsFile: string,
+  product: Product, opts: BenchOptions, bench: BenchContext, results: BenchResults, resultsFile: string,
 ): Promise<void> {
   const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? DEFAULT_RATE;
   const settings: RunSettings = {
@@ -250,7 +246,7 @@ async function benchProduct(
     log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
     writeResults(resultsFile, results);
   } else if (!ratesGiven(opts.rate)) {
-    const found = await fastKneeProduct(product, prepared, settings, bench, prefilled, keep);
+    const found = await fastKneeProduct(product, prepared, settings, bench, keep);
     (results.sweeps ??= []).push(found);
     log(`== ${product.id}: knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""}, drain ceiling ${found.ceiling ? Math.round(found.ceiling) : "not measured"} — ${found.stoppedBecause}`);
     writeResults(resultsFile, results);

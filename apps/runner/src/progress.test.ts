@@ -38,7 +38,7 @@ describe("progress", () => {
     expect(secondsLeftAtMost({ ...s, productIndex: 0, products: 0, maxSteps: 4 })).toBe(10);
     expect(progressLine({ ...s, productIndex: 0, products: 0, maxSteps: 1, step: 1 })).toBe("node @ 1/s window | 10s left of this run | offered 0/s consumed 0/s cpu 0% mem 0 MB");
     // A drain run (rate 0) says what it does rather than "@ 0/s".
-    expect(progressLine({ ...s, productIndex: 0, products: 0, maxSteps: 1, step: 1, rate: 0 })).toBe("node draining a pre-filled backlog, window | 10s left of this run | offered 0/s consumed 0/s cpu 0% mem 0 MB");
+    expect(progressLine({ ...s, productIndex: 0, products: 0, maxSteps: 1, step: 1, rate: 0 })).toBe("node drain of a backlog, window | 10s left of this run | offered 0/s consumed 0/s cpu 0% mem 0 MB");
   });
 
   it("assumes warmup + window + a fixed overhead per run before any run is timed", () => {

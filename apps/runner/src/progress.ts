@@ -61,7 +61,7 @@ export function progressLine(s: ProgressState): string {
   const rest = secondsLeftAtMost(s) - s.runLeftSec;
   const left = rest > 0 ? `, ≤${duration(secondsLeftAtMost(s))} in all` : "";
   // A drain run offers nothing while it is timed: its backlog was filled before the product started.
-  const at = s.rate > 0 ? ` @ ${int(s.rate)}/s` : " draining a pre-filled backlog,";
+  const at = s.rate > 0 ? ` @ ${int(s.rate)}/s` : " drain of a backlog,";
   return `${which}${step}${at} ${s.phase} | ${duration(s.runLeftSec)} left of this run${left}${figures}`;
 }
 

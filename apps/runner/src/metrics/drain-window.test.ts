@@ -1,5 +1,5 @@
 import type { Tick } from "../results/types.ts";
-import { BACKLOG_LEFT_SEC, drainWindowEnd } from "./drain-window.ts";
+import { BACKLOG_LEFT_SEC, drainWindowEnd, FILL_BACKLOG_SEC, FILL_MAX_SEC, FILL_MIN_SEC, fillVerdict } from "./drain-window.ts";
 
 const rule = { minSec: 10, maxSec: 30, relHalfWidth: 0.02 };
 
@@ -36,5 +36,45 @@ describe("drainWindowEnd", () => {
     // 3M at 175k/s: at 15 s 375k are left, under 3 s of it.
     expect(drainWindowEnd(draining(15, 175_000, 3_000_000), rule)).toBe("backlog-low");
     expect(drainWindowEnd(draining(5, 175_000, 175_000 * (5 + BACKLOG_LEFT_SEC + 1)), rule)).toBeUndefined();
+  });
+});
+
+/** gendata writing `writing`/s beside a product consuming `consuming`/s, from t = 0. */
+function filling(seconds: number, writing: number, consuming: number): Tick[] {
+  return Array.from({ length: seconds + 1 }, (_, t) => ({
+    t,
+    phase: "warmup" as const,
+    inputEnd: writing * t,
+    consumed: Math.min(writing, consuming) * t,
+    outputEnd: Math.min(writing, consuming) * t,
+    cpuPercent: 150,
+    memMb: 300,
+    processes: 1,
+    instrument: "pss" as const,
+  }));
+}
+
+describe("fillVerdict", () => {
+  it("fills for the minimum before it reads the product's rate", () => {
+    expect(fillVerdict(filling(FILL_MIN_SEC - 1, 200_000, 1_000))).toBe("filling");
+  });
+
+  it("stops once the backlog lasts FILL_BACKLOG_SEC at what the product consumes", () => {
+    // 190k/s net growth; 10k/s consumed needs 450k waiting: by t = 4 (760k).
+    expect(fillVerdict(filling(FILL_MIN_SEC, 200_000, 10_000))).toBe("filled");
+    // 60k/s consumed needs 2.7M waiting at 140k/s growth: t = 20 (2.8M), not t = 19 (2.66M).
+    const seconds = Math.ceil((60_000 * FILL_BACKLOG_SEC) / 140_000);
+    expect(fillVerdict(filling(seconds - 1, 200_000, 60_000))).toBe("filling");
+    expect(fillVerdict(filling(seconds, 200_000, 60_000))).toBe("filled");
+  });
+
+  it("gives up on a product that keeps up with gendata, after twice the minimum", () => {
+    expect(fillVerdict(filling(2 * FILL_MIN_SEC - 1, 180_000, 260_000))).toBe("filling");
+    expect(fillVerdict(filling(2 * FILL_MIN_SEC, 180_000, 260_000))).toBe("outpaced");
+  });
+
+  it("stops at the cap with the backlog it has", () => {
+    expect(fillVerdict(filling(FILL_MAX_SEC - 1, 100_000, 80_000))).toBe("filling");
+    expect(fillVerdict(filling(FILL_MAX_SEC, 100_000, 80_000))).toBe("cap");
   });
 });

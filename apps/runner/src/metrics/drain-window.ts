@@ -1,6 +1,8 @@
 /**
- * When a drain run's window ends: once its figure is known (window-stop.ts), or when the backlog
- * is about to run out (its last seconds are the tail of a queue, not a saturated product). Pure.
+ * A drain's two ends, pure. Its backlog is filled by gendata flooding the input beside the
+ * running product until enough waits (fillVerdict); its window ends once its figure is known
+ * (window-stop.ts), or when the backlog is about to run out (its last seconds are the tail of a
+ * queue, not a saturated product).
  */
 import type { Tick } from "../results/types.ts";
 import { consumedRate } from "./derive.ts";
@@ -22,4 +24,40 @@ export function drainWindowEnd(window: readonly Tick[], rule: WindowStopRule): D
   const rate = consumedRate(window);
   if (last.inputEnd - last.consumed <= rate * BACKLOG_LEFT_SEC) return "backlog-low";
   return windowKnown(window, rule) ? "known" : undefined;
+}
+
+/** The fill goes on at least this long: the product's rate beside gendata is read from its last seconds. */
+export const FILL_MIN_SEC = 4;
+/** ...and at most this long: a slower backlog is drained as it is. */
+export const FILL_MAX_SEC = 40;
+/**
+ * Enough backlog: this many seconds of what the product consumed beside gendata. Alone it drains
+ * faster (node: 1.4x here), and its drain needs a settle, a window of up to 20 s and the
+ * BACKLOG_LEFT_SEC tail.
+ */
+export const FILL_BACKLOG_SEC = 45;
+/** The backlog grows by less than this share of what gendata writes: the product keeps up with gendata. */
+const OUTPACED_SHARE = 0.1;
+
+export type FillVerdict = "filling" | "filled" | "outpaced" | "cap";
+
+/**
+ * Whether gendata may stop filling, from the ticks since it started (t = 0). `filled`: the
+ * backlog lasts FILL_BACKLOG_SEC at the rate the product consumes; `outpaced`: after twice the
+ * minimum, the backlog is not growing (a product as fast as gendata: its drain will be short);
+ * `cap`: FILL_MAX_SEC.
+ */
+export function fillVerdict(ticks: readonly Tick[]): FillVerdict {
+  const last = ticks[ticks.length - 1];
+  if (!last || last.t < FILL_MIN_SEC || ticks.length < 4) return "filling";
+  const recent = ticks.slice(-4);
+  const first = recent[0] as Tick;
+  const seconds = last.t - first.t;
+  const consuming = (last.consumed - first.consumed) / seconds;
+  const writing = (last.inputEnd - first.inputEnd) / seconds;
+  const backlog = last.inputEnd - last.consumed;
+  if (backlog >= Math.max(consuming, 1) * FILL_BACKLOG_SEC) return "filled";
+  const growth = writing - consuming;
+  if (last.t >= 2 * FILL_MIN_SEC && growth < OUTPACED_SHARE * writing) return "outpaced";
+  return last.t >= FILL_MAX_SEC ? "cap" : "filling";
 }

@@ -16,8 +16,12 @@ export interface WindowStopRule {
   relHalfWidth: number;
 }
 
-/** ±2 % within 10–30 s: ten 1 s commit periods at least, and never longer than the fixed window's default. */
-export const WINDOW_STOP_RULE: WindowStopRule = { minSec: 10, maxSec: 30, relHalfWidth: 0.02 };
+/**
+ * ±2 % within 10–20 s: ten 1 s commit periods at least. At most 20 s: on the committed paced
+ * runs' 30 s windows (2026-12-02, n=49) the first 20 s gave µs per record within 5 % of the
+ * whole window's in 94 % of them (median 1.6 %), the first 15 s in 82 %.
+ */
+export const WINDOW_STOP_RULE: WindowStopRule = { minSec: 10, maxSec: 20, relHalfWidth: 0.02 };
 
 /** Fewest whole periods an interval is computed from. */
 const MIN_PERIODS = 4;

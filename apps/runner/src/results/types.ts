@@ -146,7 +146,7 @@ export interface RunResult {
   floorFor?: string;
   /** Set on the runs of a sweep: why this rate was run (drain and paced: the fast search, sweep/run-fast.ts). */
   sweepPurpose?: "climb" | "refine" | "confirm" | "drain" | "paced";
-  /** A drain run's pre-filled backlog: generated records produced before the product started, timed. */
+  /** A drain's backlog: generated records gendata wrote as fast as it could, timed. */
   prefill?: PrefillRecord;
   status: RunStatus;
   /** Why a row failed, was invalid or was skipped (with the product's log tail when it crashed). */
@@ -274,13 +274,15 @@ export interface HostInfo {
   os: string;
 }
 
-/** gendata alone filling a drain run's input topic as fast as it can (no product running). */
+/** gendata filling a drain's input topic as fast as it can: alone before the product started (results before 2026-12-02's second knee bench), or beside the running product. */
 export interface PrefillRecord {
   records: number;
   seconds: number;
   ratePerSec: number;
   /** gendata's own CPU while it filled, 100 = one core. */
   gendataCpuPercent: number;
+  /** Filled beside the running product, and why the fill stopped (metrics/drain-window.ts' fillVerdict); absent: filled alone. */
+  besideProduct?: "filled" | "outpaced" | "cap";
 }
 
 /** A product's knee search: its outcome; each step is also a run in `runs`. */

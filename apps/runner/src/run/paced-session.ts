@@ -1,12 +1,18 @@
 /**
- * A paced session: one product start and one gate serve every paced step of a fast knee search.
+ * A paced session: one product start and one gate serve a fast knee search's drain and every
+ * paced step.
  *
  *   open    fresh topics, the product started, the fixtures gate
+ *   drain   gendata floods the input beside the product until a backlog waits (drain-window.ts'
+ *           fillVerdict), then stops; the product, warm, drains it alone: settle, a window that
+ *           ends when its figure is known or the backlog runs low, the rest drained. Its rate is
+ *           the product's ceiling on one partition, its µs per record the cost at saturation
+ *           without gendata competing (OpenMessaging's backlog workloads pause consumers the same way)
  *   step    gendata at the step's rate (sequence numbers continuing from the step before),
  *           settle, a window that ends when its figure is known, gendata stopped and the
  *           backlog drained before the next step; the speed index read with the product idle
- *   close   one audit of the whole output (lost, duplicated, mis-scored, bad outputs, and each
- *           step's latency), whose verdict applies to every step; then the product stopped
+ *   close   the product stopped, then one audit of the whole output (lost, duplicated,
+ *           mis-scored, bad outputs, and each step's latency), whose verdict applies to every step
  *
  * Each step is a full RunResult (ticks, settle, window, regime, conditions, harness cost). A
  * step's status is provisional until close(): a step the audit finds wanting becomes invalid,
@@ -22,13 +28,23 @@ import type { BenchContext } from "./context.ts";
 import { GendataProcess } from "./gendata-process.ts";
 import { invalidReasons, judgeConditions } from "./judge.ts";
 import { emptyResult, harnessCost, windowFigures, type RunSettings } from "./measure.ts";
-import { drain, settledWindow } from "./phases.ts";
+import { measureWindow, settledWindow, workOff } from "./phases.ts";
+import { drainWindowEnd, fillVerdict, type FillVerdict } from "../metrics/drain-window.ts";
+import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
+import type { MachineWatch } from "./machine.ts";
 import { planRun, RunSession } from "./session.ts";
 import type { RunTicker } from "./ticker.ts";
 import { SPEED_INDEX_VERSION, speedReadings, type SpeedReadings } from "./speed-index.ts";
 
 /** A later step's settle minimum: the product is warm, only the new rate's backlog must settle. */
 export const WARM_SETTLE_SEC = 5;
+/** The drain's settle: the product is warm from the fill, only its fetches must catch up. */
+export const DRAIN_SETTLE_SEC = 3;
+/** Asked of gendata while it fills the drain's backlog: far above what it can do, so it goes as fast as it can. */
+const FILL_RATE = 100_000_000;
+
+/** A step's timed part: it runs gendata (`feed`) under `ticker` and fills `result`; returns the window's produce-time range. */
+type StepBody = (feed: GendataProcess, ticker: RunTicker, watch: MachineWatch) => Promise<[number, number]>;
 
 interface SessionStep {
   run: RunResult;
@@ -80,34 +96,94 @@ export class PacedSession {
     return crashed ? `${crashed}\n--- log tail ---\n${this.session.running?.logTail(25) ?? ""}` : (error as Error).message;
   }
 
+  /** The drain: the product's ceiling, measured alone over a backlog gendata filled beside it (see the head). */
+  async drainStep(): Promise<RunResult> {
+    const settings: RunSettings = { ...this.base, rate: 0 };
+    const result: RunResult = { ...emptyResult(this.product, this.prepared, settings), sweepPurpose: "drain", consumedSource: this.consumedSource };
+    return this.timedStep(result, FILL_RATE, async (feed, ticker, watch) => {
+      let verdict: FillVerdict = "filling";
+      while (verdict === "filling") {
+        await ticker.next("warmup");
+        verdict = fillVerdict(ticker.ticks);
+      }
+      // A product that reads as fast as gendata writes leaves no backlog to drain: its window is gendata at full speed, which it kept up with.
+      const beside = verdict === "outpaced" ? await measureWindow(ticker, this.base.windowRule ?? WINDOW_STOP_RULE) : undefined;
+      const final = await this.stopFeed(feed, result);
+      result.prefill = { records: final.delivered, seconds: final.t, ratePerSec: final.delivered / final.t, gendataCpuPercent: (final.cpuSeconds / final.t) * 100, besideProduct: verdict };
+      if (beside) {
+        const drained = await workOff(ticker, this.base.drainTimeoutSec);
+        Object.assign(result, windowFigures(beside.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()), settled: false });
+        this.provisional(result, drained.undrained);
+        return beside.produceMs;
+      }
+      const filledAt = ticker.elapsed();
+      let before = await ticker.next("settle");
+      while (before.t - filledAt < DRAIN_SETTLE_SEC) before = await ticker.next("settle");
+      result.settleSec = before.t;
+      const window: Tick[] = [];
+      let end: ReturnType<typeof drainWindowEnd>;
+      do {
+        window.push(await ticker.next("window"));
+        end = drainWindowEnd([before, ...window], this.base.windowRule ?? WINDOW_STOP_RULE);
+      } while (end === undefined);
+      const drained = await workOff(ticker, this.base.drainTimeoutSec);
+      Object.assign(result, windowFigures(window, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });
+      // A window cut short by the backlog's end before its figure was known is no steady figure.
+      result.settled = end === "known";
+      this.provisional(result, drained.undrained);
+      // Every record waited in the backlog: end-to-end latency says nothing here, so none is taken.
+      return [0, 0];
+    });
+  }
+
   /** One paced step at `rate`: a RunResult whose status the session's audit settles (close). */
   async step(rate: number, purpose: RunResult["sweepPurpose"]): Promise<RunResult> {
     const settings: RunSettings = { ...this.base, rate };
     const result: RunResult = { ...emptyResult(this.product, this.prepared, settings), sweepPurpose: purpose, consumedSource: this.consumedSource };
+    return this.timedStep(result, rate, async (feed, ticker, watch) => {
+      const warmup = this.steps.length === 0 ? this.base.warmupSec : Math.min(WARM_SETTLE_SEC, this.base.warmupSec);
+      const { settled, window } = await settledWindow(ticker, rate, warmup, this.base.settleCapSec, this.base.windowRule ?? this.base.windowSec);
+      result.settleSec = settled.seconds;
+      if (purpose === "confirm" && this.base.profileSec) result.profile = await this.profile(ticker, window.ticks);
+      await this.stopFeed(feed, result);
+      const drained = await workOff(ticker, this.base.drainTimeoutSec);
+      Object.assign(result, windowFigures(window.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });
+      result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput?.regime === "saturated");
+      this.provisional(result, drained.undrained);
+      return window.produceMs;
+    });
+  }
+
+  /** gendata stopped (every sent record acknowledged): the next step's sequence numbers continue after what it sent. */
+  private async stopFeed(feed: GendataProcess, result: RunResult): Promise<NonNullable<Awaited<ReturnType<GendataProcess["stop"]>>>> {
+    const final = await feed.stop();
+    if (!final?.final) throw new Error("gendata gave no final report: the next step's sequence numbers are unknown");
+    if (final.failed > 0 && !result.gendataWarnings.some((w) => w.startsWith("gendata: "))) result.gendataWarnings.push(`gendata: ${final.failed} records failed (${final.lastError ?? "no detail"})`);
+    this.nextSeq += final.sent;
+    return final;
+  }
+
+  /** Provisional: close() holds the whole output to the audit. An undrained backlog is known now, and ends the search as it would a sweep. */
+  private provisional(result: RunResult, undrained: number): void {
+    const reasons = invalidReasons({ verification: result.verification as VerificationResult, undrained, drainTimeoutSec: this.base.drainTimeoutSec });
+    Object.assign(result, reasons.length > 0 ? { status: "invalid", reason: reasons.join("; ") } : { status: "ok" });
+  }
+
+  /** What every step shares: speed readings around it, its gendata and ticker, a failure that ends the session, conditions. */
+  private async timedStep(result: RunResult, rate: number, body: StepBody): Promise<RunResult> {
     if (this.gate) result.verification = this.gate;
     if (this.ended) return { ...result, status: this.ended.status, reason: this.ended.reason };
     const speedBefore = await this.speedIndex.before();
     const runtimesBefore = await runtimeReading(this.bench);
     const feed = new GendataProcess({ bootstrap: this.bench.bootstrap, topic: this.session.plan.inputTopic, rate, seed: this.base.seed, startSeq: this.nextSeq, logFile: join(this.session.plan.runDir, `gendata-${this.steps.length + 1}.log`) });
     this.session.gendata = feed;
-    const { watch, ticker } = this.session.watch(feed, undefined, rate);
+    // A feed as fast as it goes has no asked rate to fall behind: the ticker is told 0.
+    const { watch, ticker } = this.session.watch(feed, undefined, rate === FILL_RATE ? 0 : rate);
     result.ticks = ticker.ticks;
     result.gendataWarnings = ticker.gendataWarnings;
     try {
-      const warmup = this.steps.length === 0 ? this.base.warmupSec : Math.min(WARM_SETTLE_SEC, this.base.warmupSec);
-      const { settled, window } = await settledWindow(ticker, rate, warmup, this.base.settleCapSec, this.base.windowRule ?? this.base.windowSec);
-      result.settleSec = settled.seconds;
-      if (purpose === "confirm" && this.base.profileSec) result.profile = await this.profile(ticker, window.ticks);
-      const drained = await drain(ticker, feed, this.base.drainTimeoutSec);
-      if (!drained.final) throw new Error("gendata gave no final report: the next step's sequence numbers are unknown");
-      if (drained.final.failed > 0) result.gendataWarnings.push(`gendata: ${drained.final.failed} records failed (${drained.final.lastError ?? "no detail"})`);
-      this.nextSeq = this.nextSeq + drained.final.sent;
-      Object.assign(result, windowFigures(window.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });
-      result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput?.regime === "saturated");
-      // Provisional: close() holds the whole output to the audit. An undrained backlog is known now, and ends the search as it would a sweep.
-      const undrained = invalidReasons({ verification: result.verification as VerificationResult, undrained: drained.undrained, drainTimeoutSec: this.base.drainTimeoutSec });
-      Object.assign(result, undrained.length > 0 ? { status: "invalid", reason: undrained.join("; ") } : { status: "ok" });
-      this.steps.push({ run: result, windowMs: window.produceMs });
+      const windowMs = await body(feed, ticker, watch);
+      this.steps.push({ run: result, windowMs });
     } catch (error) {
       await feed.stop();
       this.heldTo = (result.ticks[result.ticks.length - 1] as Tick | undefined)?.consumed;
@@ -130,12 +206,14 @@ export class PacedSession {
     return profilePhase({ roots: () => session.running?.rootPids() ?? [], rules: this.product.profileRules, seconds: this.base.profileSec as number, ticker, windowTicks, runDir: session.plan.runDir, resultsDir: bench.resultsDir, log: bench.log });
   }
 
-  /** The one audit, its verdict on every step, then the product stopped. Returns why the steps are invalid, if they are. */
+  /** The product stopped, then the one audit and its verdict on every step. Returns why the steps are invalid, if they are. */
   async close(): Promise<string | undefined> {
+    // The product is stopped first: an idle engine still polls, and the audit's readers need the cores.
+    await this.session.teardown(true);
     try {
       return this.steps.length > 0 ? await this.audit() : undefined;
     } finally {
-      await this.session.teardown();
+      await this.session.deleteTopics();
     }
   }
 

@@ -75,10 +75,15 @@ export interface DrainOutcome {
 /** gendata stops (every sent record acknowledged); the product works off what is left. */
 export async function drain(ticker: RunTicker, gendata: GendataProcess, timeoutSec: number): Promise<DrainOutcome> {
   const final = await gendata.stop();
+  return { final, ...(await workOff(ticker, timeoutSec)) };
+}
+
+/** With gendata stopped: ticks until nothing waits to be consumed or republished, or the timeout. */
+export async function workOff(ticker: RunTicker, timeoutSec: number): Promise<Omit<DrainOutcome, "final">> {
   const started = ticker.elapsed();
   for (;;) {
     const tick = await ticker.next("drain");
     const waiting = Math.max(tick.inputEnd - tick.consumed, tick.inputEnd - tick.outputEnd, 0);
-    if (waiting === 0 || ticker.elapsed() - started > timeoutSec) return { final, undrained: waiting, last: tick };
+    if (waiting === 0 || ticker.elapsed() - started > timeoutSec) return { undrained: waiting, last: tick };
   }
 }

@@ -35,8 +35,6 @@ export interface RunPlan {
   inputTopic: string;
   outputTopic: string;
   groupId: string;
-  /** The input topic is filled once and read by several runs (drain runs, prefilled-input.ts): not created nor deleted here. */
-  sharedInput?: boolean;
 }
 
 /** Topic, group and folder names: the product, what kind of run (a rate, "faults"), a timestamp. */
@@ -82,8 +80,7 @@ export class RunSession {
 
   /** start — the output topic stamps LogAppendTime, so latency ends at the broker, not at a product's clock. */
   async createTopics(): Promise<void> {
-    const input = this.plan.sharedInput ? [] : [{ name: this.plan.inputTopic }];
-    await this.bench.admin.createTopics([...input, { name: this.plan.outputTopic, config: { "message.timestamp.type": "LogAppendTime" } }]);
+    await this.bench.admin.createTopics([{ name: this.plan.inputTopic }, { name: this.plan.outputTopic, config: { "message.timestamp.type": "LogAppendTime" } }]);
     this.topicsBefore = new Set(await this.bench.admin.listTopics());
   }
 
@@ -175,7 +172,11 @@ export class RunSession {
     if (this.gendata) await this.gendata.stop();
     this.expectExit();
     await this.running?.stop();
-    const own = this.plan.sharedInput ? [this.plan.outputTopic] : [this.plan.inputTopic, this.plan.outputTopic];
-    if (!keepTopics) await this.bench.admin.deleteTopics(own).catch(() => undefined);
+    if (!keepTopics) await this.deleteTopics();
+  }
+
+  /** The run's own two topics, gone (a teardown that kept them for an audit calls this after it). */
+  async deleteTopics(): Promise<void> {
+    await this.bench.admin.deleteTopics([this.plan.inputTopic, this.plan.outputTopic]).catch(() => undefined);
   }
 }

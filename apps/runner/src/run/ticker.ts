@@ -131,7 +131,8 @@ export class RunTicker {
 
   private watchGendata(phase: Phase, tick: Tick): void {
     const report = this.opts.gendata.latest();
-    if (phase !== "drain" && report && report.behind > this.opts.rate * 0.01) {
+    // A feed asked for no rate (a drain's fill, as fast as it goes) cannot fall behind one.
+    if (phase !== "drain" && this.opts.rate > 0 && report && report.behind > this.opts.rate * 0.01) {
       if (++this.behindSeconds === 3) this.gendataWarnings.push(`gendata fell behind the asked rate by ${report.behind} records at ${tick.t}s`);
     } else this.behindSeconds = 0;
   }

@@ -29,6 +29,10 @@ describe("firstPacedRate", () => {
     expect(firstPacedRate({ ceiling: 100_000, gendataCap: 160_000 })).toEqual({ rate: roundRate(100_000 * START_SHARE), byGendata: false });
     expect(firstPacedRate({ ceiling: 300_000, gendataCap: 160_000 })).toEqual({ rate: 160_000, byGendata: true });
   });
+
+  it("is gendata's bound when the product read as fast as gendata wrote (no backlog to drain)", () => {
+    expect(firstPacedRate({ ceiling: 180_000, gendataCap: 162_000, ceilingByGendata: true })).toEqual({ rate: 162_000, byGendata: true });
+  });
 });
 
 describe("nextRateDown", () => {

@@ -1,6 +1,6 @@
 /**
- * The fast knee search: a drain run has measured the product's ceiling on one partition (its
- * rate working off a pre-filled backlog, no gendata competing for the cores), so paced steps
+ * The fast knee search: a drain has measured the product's ceiling on one partition (its
+ * rate working off a backlog, no gendata competing for the cores), so paced steps
  * start just under it instead of climbing from 5,000/s. A saturated step moves down toward the
  * rate it consumed; a keep-up step is confirmed by a repeat whose cost agrees. Every guard of
  * the sweep (knee.ts' KneeSearch) applies: only a settled, quiet keep-up keeps up, a draining
@@ -13,8 +13,10 @@ import { costsAt, costsHold, COST_REPEAT_SPREAD, fmt, KNEE_RESOLUTION, KneeSearc
 export interface FastKneeOptions {
   /** The drain run's consumed/s: the product's ceiling on one partition. */
   ceiling: number;
-  /** The highest rate gendata can offer beside the product (from its timed pre-fill). */
+  /** The highest rate gendata can offer beside the product (from its timed fill). */
   gendataCap: number;
+  /** The product read as fast as gendata could write: the ceiling is gendata's, and a knee found under it is "at least". */
+  ceilingByGendata?: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export const MAX_FAST_STEPS = 10;
 export function firstPacedRate(opts: FastKneeOptions): { rate: number; byGendata: boolean } {
   const wanted = roundRate(opts.ceiling * START_SHARE);
   const cap = roundRate(opts.gendataCap);
-  return wanted <= cap ? { rate: wanted, byGendata: false } : { rate: cap, byGendata: true };
+  return wanted <= cap ? { rate: wanted, byGendata: opts.ceilingByGendata === true } : { rate: cap, byGendata: true };
 }
 
 /** Where a step that did not keep up sends the search next: toward what it consumed (or was offered), strictly lower. */

@@ -1,15 +1,13 @@
 /**
- * The fast knee search's two kinds of run against the real broker with the node row: a drain
- * run over a small pre-filled backlog, and a paced session of two steps (one start, one gate,
+ * The fast knee search's session against the real broker with the node row: a drain over a
+ * backlog gendata filled beside the product, then two paced steps (one start, one gate,
  * sequence numbers continuing, one audit whose verdict and latency reach each step).
  */
 import { FIXTURE_COUNT, FIXTURE_SEED, KafkaAdmin, modelsDir, cacheRoot, repoRoot, type Prepared, type Product } from "@bench/core";
 import { testBenchContext } from "./bench-context.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
-import { drainRun } from "../../src/run/drain-run.ts";
 import type { BenchContext, RunSettings } from "../../src/run/measure.ts";
 import { PacedSession } from "../../src/run/paced-session.ts";
-import { PrefilledInput } from "../../src/run/prefilled-input.ts";
 import type { RunResult } from "../../src/results/types.ts";
 
 const bootstrap = process.env.BENCH_BOOTSTRAP;
@@ -36,36 +34,10 @@ describe("the fast search's runs against the real broker", () => {
     windowRule: { minSec: 5, maxSec: 8, relHalfWidth: 0.02 },
   };
 
-  it("a drain run: pre-filled and timed, gated, a drain rate and its cost, and every record it committed audited", async () => {
-    // Enough for node on a busy machine to drain through its gate and settle into a window.
-    const input = new PrefilledInput(bench, FIXTURE_SEED, 1_000_000);
-    let run: RunResult;
-    try {
-      run = await drainRun(node, prepared, settings, bench, input);
-    } finally {
-      await input.dispose();
-    }
-    expect(run.reason).toBeUndefined();
-    expect(run.status).toBe("ok");
-    expect(run.sweepPurpose).toBe("drain");
-    expect(run.prefill).toMatchObject({ records: 1_000_000 });
-    expect(run.prefill!.ratePerSec).toBeGreaterThan(0);
-    expect(run.verification).toMatchObject({ passed: true, checked: FIXTURE_COUNT });
-    expect(run.throughput!.consumedPerSec).toBeGreaterThan(0);
-    expect(run.throughput!.offeredPerSec).toBeCloseTo(0, 6);
-    expect(run.throughput!.cpuMicrosPerInference).toBeGreaterThan(0);
-    const d = run.delivery!;
-    expect(d.produced).toBe(FIXTURE_COUNT + 1_000_000);
-    expect(d.lost).toBe(0);
-    expect(d.misScored).toBe(0);
-    expect(d.badOutputs).toBe(0);
-    // Drained to the end, or held to the committed prefix it says it was.
-    expect(d.distinctOutputs).toBe(d.heldTo ?? d.produced);
-  }, 300_000);
-
-  it("a paced session: two steps, one start and gate, sequence numbers continuing, one audit over both", async () => {
+  it("a paced session: a drain, then two steps; one start and gate, sequence numbers continuing, one audit over all three", async () => {
     const session = new PacedSession(node, prepared, settings, bench);
     await session.open();
+    const drain = await session.drainStep();
     const first = await session.step(1500, "paced");
     const second = await session.step(2500, "confirm");
     expect(await session.close()).toBeUndefined();
@@ -87,5 +59,23 @@ describe("the fast search's runs against the real broker", () => {
     expect(d.duplicated).toBe(0);
     expect(d.distinctOutputs).toBe(d.produced);
     expect(first.delivery!.produced).toBe(d.produced);
+
+    // The drain: gendata filled a backlog beside the product, timed, and the product drained it alone before the first step.
+    expect(drain.reason).toBeUndefined();
+    expect(drain.status).toBe("ok");
+    expect(drain.sweepPurpose).toBe("drain");
+    expect(drain.prefill!.records).toBeGreaterThan(0);
+    expect(["filled", "outpaced", "cap"]).toContain(drain.prefill!.besideProduct);
+    expect(drain.verification).toMatchObject({ passed: true, checked: FIXTURE_COUNT });
+    expect(drain.throughput!.consumedPerSec).toBeGreaterThan(0);
+    expect(drain.throughput!.offeredPerSec).toBeCloseTo(0, 6);
+    expect(drain.throughput!.cpuMicrosPerInference).toBeGreaterThan(0);
+    expect(drain.ticks.at(-1)!.inputEnd).toBe(FIXTURE_COUNT + drain.prefill!.records);
+    expect(drain.ticks.at(-1)!.consumed).toBe(drain.ticks.at(-1)!.inputEnd);
+    expect(first.ticks.at(-1)!.inputEnd).toBeGreaterThan(drain.ticks.at(-1)!.inputEnd);
+    // The one audit's verdict reaches the drain too; its records all waited in a backlog, so it has no latency.
+    expect(drain.delivery!.produced).toBe(d.produced);
+    expect(drain.delivery!.lost).toBe(0);
+    expect(drain.delivery!.latencyMs).toBeUndefined();
   }, 300_000);
 });
