@@ -141,9 +141,10 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const resultsFile = join(resultsDir, "results.json");
   const progress = new RunProgress();
   let admin: KafkaAdmin | undefined;
+  let bench: BenchContext | undefined;
   try {
     admin = await KafkaAdmin.connect(bootstrap);
-    const bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
+    bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
     if (broker) allowBrokerRestart(bench, broker);
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
@@ -151,7 +152,10 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       if (interrupted()) break;
       await benchProduct(product, opts, bench, results, resultsFile);
     }
+    await bench.quiet?.();
   } finally {
+    // An audit still reading needs the broker: it ends (or fails) before the broker stops.
+    await bench?.quiet?.().catch(() => undefined);
     progress.stop();
     await admin?.close().catch(() => undefined);
     await broker?.stop();
@@ -180,6 +184,7 @@ function benchContext(c: {
   results: BenchResults; progress: RunProgress; interrupted: () => string | undefined;
 }): BenchContext {
   const windowSeconds = new Map<string, number>();
+  let pending: Promise<unknown> = Promise.resolve();
   return {
     bootstrap: c.bootstrap,
     // A broker given with --bootstrap that runs on this machine is harness too, not foreign load.
@@ -206,6 +211,14 @@ function benchContext(c: {
       c.progress.update(product, phase, left, tick, perSec.offered, perSec.consumed);
     },
     onRunEnd: () => c.progress.stop(),
+    afterwards: (work) => {
+      pending = Promise.all([pending, work]);
+      // Handled here so that a failure waits for quiet() to be thrown, not for Node's unhandled-rejection exit.
+      pending.catch(() => undefined);
+    },
+    quiet: async () => {
+      await pending;
+    },
     interrupted: c.interrupted,
   };
 }
@@ -246,10 +259,14 @@ async function benchProduct(
     log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
     writeResults(resultsFile, results);
   } else if (!ratesGiven(opts.rate)) {
-    const found = await fastKneeProduct(product, prepared, settings, bench, keep);
-    (results.sweeps ??= []).push(found);
-    log(`== ${product.id}: knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""}, drain ceiling ${found.ceiling ? Math.round(found.ceiling) : "not measured"} — ${found.stoppedBecause}`);
-    writeResults(resultsFile, results);
+    const { audited } = await fastKneeProduct(product, prepared, settings, bench, keep);
+    bench.afterwards?.(
+      audited.then((found) => {
+        (results.sweeps ??= []).push(found);
+        log(`== ${product.id}: knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""}, drain ceiling ${found.ceiling ? Math.round(found.ceiling) : "not measured"} — ${found.stoppedBecause}`);
+        writeResults(resultsFile, results);
+      }),
+    );
   } else {
     for (let i = 1; i <= opts.repeat && !bench.interrupted(); i++) {
       log(`== ${product.id}: ${rate}/s${opts.repeat > 1 ? ` (run ${i} of ${opts.repeat})` : ""}, window after ≥${opts.warmup}s once the backlog settles (at most ${opts.settleTimeout}s), ${opts.window}s measured`);

@@ -1,5 +1,5 @@
 import type { Tick } from "../results/types.ts";
-import { BACKLOG_LEFT_SEC, drainWindowEnd, FILL_BACKLOG_SEC, FILL_MAX_SEC, FILL_MIN_SEC, fillVerdict } from "./drain-window.ts";
+import { BACKLOG_LEFT_SEC, drainWindowEnd, FILL_BACKLOG_SEC, FILL_MAX_SEC, FILL_MIN_SEC, fillVerdict, REFILL_BACKLOG_SEC } from "./drain-window.ts";
 
 const rule = { minSec: 10, maxSec: 30, relHalfWidth: 0.02 };
 
@@ -71,6 +71,17 @@ describe("fillVerdict", () => {
   it("gives up on a product that keeps up with gendata, after twice the minimum", () => {
     expect(fillVerdict(filling(2 * FILL_MIN_SEC - 1, 180_000, 260_000))).toBe("filling");
     expect(fillVerdict(filling(2 * FILL_MIN_SEC, 180_000, 260_000))).toBe("outpaced");
+  });
+
+  it("a refill is sized by the drain rate the first drain measured, counted from its own start", () => {
+    // A JVM row whose commits lag: 2,000/s consumed beside gendata, 64,000/s drained alone.
+    const needed = 64_000 * REFILL_BACKLOG_SEC;
+    const refill = filling(40, 170_000, 2_000).map((t) => ({ ...t, t: t.t + 100 }));
+    const at = refill.findIndex((t) => t.inputEnd - t.consumed >= needed);
+    expect(fillVerdict(refill.slice(0, at), 64_000)).toBe("filling");
+    expect(fillVerdict(refill.slice(0, at + 1), 64_000)).toBe("filled");
+    // Without the drain rate, 2,000/s would have stopped it at the minimum.
+    expect(fillVerdict(refill.slice(0, FILL_MIN_SEC + 1))).toBe("filled");
   });
 
   it("stops at the cap with the backlog it has", () => {

@@ -36,28 +36,37 @@ export const FILL_MAX_SEC = 40;
  * BACKLOG_LEFT_SEC tail.
  */
 export const FILL_BACKLOG_SEC = 45;
+/**
+ * A refill's backlog, in seconds of the rate the first drain measured: the drain's settle, a
+ * window of up to 20 s, the BACKLOG_LEFT_SEC tail and a margin. A product's consumed count can
+ * lag its start by seconds (a JVM row's first commits: 2,000/s read at 4 s, 64,000/s drained), so
+ * the first fill can fall short; the one refill then knows the rate.
+ */
+export const REFILL_BACKLOG_SEC = 32;
 /** The backlog grows by less than this share of what gendata writes: the product keeps up with gendata. */
 const OUTPACED_SHARE = 0.1;
 
 export type FillVerdict = "filling" | "filled" | "outpaced" | "cap";
 
 /**
- * Whether gendata may stop filling, from the ticks since it started (t = 0). `filled`: the
- * backlog lasts FILL_BACKLOG_SEC at the rate the product consumes; `outpaced`: after twice the
- * minimum, the backlog is not growing (a product as fast as gendata: its drain will be short);
- * `cap`: FILL_MAX_SEC.
+ * Whether gendata may stop filling, from the ticks since it started. `filled`: the backlog lasts
+ * FILL_BACKLOG_SEC at the rate the product consumes beside gendata, or REFILL_BACKLOG_SEC at
+ * `drainRate` when a first drain has measured it; `outpaced`: after twice the minimum, the backlog
+ * is not growing (a product as fast as gendata: its drain will be short); `cap`: FILL_MAX_SEC.
  */
-export function fillVerdict(ticks: readonly Tick[]): FillVerdict {
+export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVerdict {
   const last = ticks[ticks.length - 1];
-  if (!last || last.t < FILL_MIN_SEC || ticks.length < 4) return "filling";
+  const first = ticks[0];
+  if (!last || !first || last.t - first.t < FILL_MIN_SEC || ticks.length < 4) return "filling";
   const recent = ticks.slice(-4);
-  const first = recent[0] as Tick;
-  const seconds = last.t - first.t;
-  const consuming = (last.consumed - first.consumed) / seconds;
-  const writing = (last.inputEnd - first.inputEnd) / seconds;
+  const from = recent[0] as Tick;
+  const seconds = last.t - from.t;
+  const consuming = (last.consumed - from.consumed) / seconds;
+  const writing = (last.inputEnd - from.inputEnd) / seconds;
   const backlog = last.inputEnd - last.consumed;
-  if (backlog >= Math.max(consuming, 1) * FILL_BACKLOG_SEC) return "filled";
+  const enough = drainRate !== undefined ? drainRate * REFILL_BACKLOG_SEC : Math.max(consuming, 1) * FILL_BACKLOG_SEC;
+  if (backlog >= enough) return "filled";
   const growth = writing - consuming;
-  if (last.t >= 2 * FILL_MIN_SEC && growth < OUTPACED_SHARE * writing) return "outpaced";
-  return last.t >= FILL_MAX_SEC ? "cap" : "filling";
+  if (last.t - first.t >= 2 * FILL_MIN_SEC && growth < OUTPACED_SHARE * writing) return "outpaced";
+  return last.t - first.t >= FILL_MAX_SEC ? "cap" : "filling";
 }

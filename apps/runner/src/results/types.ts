@@ -283,6 +283,8 @@ export interface PrefillRecord {
   gendataCpuPercent: number;
   /** Filled beside the running product, and why the fill stopped (metrics/drain-window.ts' fillVerdict); absent: filled alone. */
   besideProduct?: "filled" | "outpaced" | "cap";
+  /** A second fill, sized by the first drain's rate: the first backlog ran low before the window's figure was known. */
+  refill?: boolean;
 }
 
 /** A product's knee search: its outcome; each step is also a run in `runs`. */

@@ -30,6 +30,13 @@ export interface BenchContext {
   onRunStart?(product: string, rate: number, measuredSeconds: number): void;
   onTick?(product: string, phase: Phase, tick: Tick, perSec: { offered: number; consumed: number }): void;
   onRunEnd?(): void;
+  /**
+   * Work that must end before anything is timed again: a knee search's audit reads on while the
+   * bench prepares, starts and gates the next product (none of which is timed).
+   */
+  afterwards?(work: Promise<unknown>): void;
+  /** Resolves once every `afterwards` work has ended; throws what one threw. */
+  quiet?(): Promise<void>;
   /** Set when the user asked the bench to stop (Ctrl-C / SIGTERM). */
   interrupted(): string | undefined;
 }

@@ -25,11 +25,11 @@ import { profilePhase } from "../profile/window.ts";
 import type { RunResult, Tick, VerificationResult } from "../results/types.ts";
 import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
-import { GendataProcess } from "./gendata-process.ts";
+import { GendataProcess, type GendataReport } from "./gendata-process.ts";
 import { invalidReasons, judgeConditions } from "./judge.ts";
 import { emptyResult, harnessCost, windowFigures, type RunSettings } from "./measure.ts";
-import { measureWindow, settledWindow, workOff } from "./phases.ts";
-import { drainWindowEnd, fillVerdict, type FillVerdict } from "../metrics/drain-window.ts";
+import { settledWindow, workOff } from "./phases.ts";
+import { drainStep } from "./drain-step.ts";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
 import type { MachineWatch } from "./machine.ts";
 import { planRun, RunSession } from "./session.ts";
@@ -38,8 +38,6 @@ import { SPEED_INDEX_VERSION, speedReadings, type SpeedReadings } from "./speed-
 
 /** A later step's settle minimum: the product is warm, only the new rate's backlog must settle. */
 export const WARM_SETTLE_SEC = 5;
-/** The drain's settle: the product is warm from the fill, only its fetches must catch up. */
-export const DRAIN_SETTLE_SEC = 3;
 /** Asked of gendata while it fills the drain's backlog: far above what it can do, so it goes as fast as it can. */
 const FILL_RATE = 100_000_000;
 
@@ -96,44 +94,26 @@ export class PacedSession {
     return crashed ? `${crashed}\n--- log tail ---\n${this.session.running?.logTail(25) ?? ""}` : (error as Error).message;
   }
 
-  /** The drain: the product's ceiling, measured alone over a backlog gendata filled beside it (see the head). */
+  /** The drain: the product's ceiling, measured alone over a backlog gendata filled beside it (drain-step.ts). */
   async drainStep(): Promise<RunResult> {
     const settings: RunSettings = { ...this.base, rate: 0 };
     const result: RunResult = { ...emptyResult(this.product, this.prepared, settings), sweepPurpose: "drain", consumedSource: this.consumedSource };
-    return this.timedStep(result, FILL_RATE, async (feed, ticker, watch) => {
-      let verdict: FillVerdict = "filling";
-      while (verdict === "filling") {
-        await ticker.next("warmup");
-        verdict = fillVerdict(ticker.ticks);
-      }
-      // A product that reads as fast as gendata writes leaves no backlog to drain: its window is gendata at full speed, which it kept up with.
-      const beside = verdict === "outpaced" ? await measureWindow(ticker, this.base.windowRule ?? WINDOW_STOP_RULE) : undefined;
-      const final = await this.stopFeed(feed, result);
-      result.prefill = { records: final.delivered, seconds: final.t, ratePerSec: final.delivered / final.t, gendataCpuPercent: (final.cpuSeconds / final.t) * 100, besideProduct: verdict };
-      if (beside) {
-        const drained = await workOff(ticker, this.base.drainTimeoutSec);
-        Object.assign(result, windowFigures(beside.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()), settled: false });
-        this.provisional(result, drained.undrained);
-        return beside.produceMs;
-      }
-      const filledAt = ticker.elapsed();
-      let before = await ticker.next("settle");
-      while (before.t - filledAt < DRAIN_SETTLE_SEC) before = await ticker.next("settle");
-      result.settleSec = before.t;
-      const window: Tick[] = [];
-      let end: ReturnType<typeof drainWindowEnd>;
-      do {
-        window.push(await ticker.next("window"));
-        end = drainWindowEnd([before, ...window], this.base.windowRule ?? WINDOW_STOP_RULE);
-      } while (end === undefined);
-      const drained = await workOff(ticker, this.base.drainTimeoutSec);
-      Object.assign(result, windowFigures(window, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });
-      // A window cut short by the backlog's end before its figure was known is no steady figure.
-      result.settled = end === "known";
-      this.provisional(result, drained.undrained);
-      // Every record waited in the backlog: end-to-end latency says nothing here, so none is taken.
-      return [0, 0];
-    });
+    return this.timedStep(result, FILL_RATE, (feed, ticker, watch) =>
+      drainStep(feed, {
+        ticker,
+        watch,
+        result,
+        rule: this.base.windowRule ?? WINDOW_STOP_RULE,
+        drainTimeoutSec: this.base.drainTimeoutSec,
+        stopFeed: (f) => this.stopFeed(f, result),
+        refeed: () => {
+          const again = this.feed(FILL_RATE, "refill");
+          ticker.switchGendata(again, 0);
+          return again;
+        },
+        provisional: (undrained) => this.provisional(result, undrained),
+      }),
+    );
   }
 
   /** One paced step at `rate`: a RunResult whose status the session's audit settles (close). */
@@ -154,8 +134,15 @@ export class PacedSession {
     });
   }
 
+  /** gendata at `rate` into the session's input, its sequence numbers continuing; the session's gendata from now on. */
+  private feed(rate: number, label: string): GendataProcess {
+    const feed = new GendataProcess({ bootstrap: this.bench.bootstrap, topic: this.session.plan.inputTopic, rate, seed: this.base.seed, startSeq: this.nextSeq, logFile: join(this.session.plan.runDir, `gendata-${label}.log`) });
+    this.session.gendata = feed;
+    return feed;
+  }
+
   /** gendata stopped (every sent record acknowledged): the next step's sequence numbers continue after what it sent. */
-  private async stopFeed(feed: GendataProcess, result: RunResult): Promise<NonNullable<Awaited<ReturnType<GendataProcess["stop"]>>>> {
+  private async stopFeed(feed: GendataProcess, result: RunResult): Promise<GendataReport> {
     const final = await feed.stop();
     if (!final?.final) throw new Error("gendata gave no final report: the next step's sequence numbers are unknown");
     if (final.failed > 0 && !result.gendataWarnings.some((w) => w.startsWith("gendata: "))) result.gendataWarnings.push(`gendata: ${final.failed} records failed (${final.lastError ?? "no detail"})`);
@@ -173,10 +160,11 @@ export class PacedSession {
   private async timedStep(result: RunResult, rate: number, body: StepBody): Promise<RunResult> {
     if (this.gate) result.verification = this.gate;
     if (this.ended) return { ...result, status: this.ended.status, reason: this.ended.reason };
+    // The previous product's audit may still be reading (bench.ts): nothing is timed before it ends.
+    await this.bench.quiet?.();
     const speedBefore = await this.speedIndex.before();
     const runtimesBefore = await runtimeReading(this.bench);
-    const feed = new GendataProcess({ bootstrap: this.bench.bootstrap, topic: this.session.plan.inputTopic, rate, seed: this.base.seed, startSeq: this.nextSeq, logFile: join(this.session.plan.runDir, `gendata-${this.steps.length + 1}.log`) });
-    this.session.gendata = feed;
+    const feed = this.feed(rate, String(this.steps.length + 1));
     // A feed as fast as it goes has no asked rate to fall behind: the ticker is told 0.
     const { watch, ticker } = this.session.watch(feed, undefined, rate === FILL_RATE ? 0 : rate);
     result.ticks = ticker.ticks;
@@ -208,16 +196,25 @@ export class PacedSession {
 
   /** The product stopped, then the one audit and its verdict on every step. Returns why the steps are invalid, if they are. */
   async close(): Promise<string | undefined> {
-    // The product is stopped first: an idle engine still polls, and the audit's readers need the cores.
+    await this.stop();
+    return this.audit();
+  }
+
+  /** The product stopped, the topics kept for the audit: an idle engine still polls, and the audit's readers need the cores. */
+  async stop(): Promise<void> {
     await this.session.teardown(true);
+  }
+
+  /** After stop(): the one audit and its verdict on every step, then the topics deleted. Returns why the steps are invalid, if they are. */
+  async audit(): Promise<string | undefined> {
     try {
-      return this.steps.length > 0 ? await this.audit() : undefined;
+      return this.steps.length > 0 ? await this.auditAll() : undefined;
     } finally {
       await this.session.deleteTopics();
     }
   }
 
-  private async audit(): Promise<string | undefined> {
+  private async auditAll(): Promise<string | undefined> {
     const { bench, plan } = this.session;
     const [first, ...later] = this.steps as [SessionStep, ...SessionStep[]];
     // A step cut short (a failure, an interruption) leaves records past nextSeq in the input: the

@@ -1,6 +1,6 @@
 /**
  * The main command's knee search, in one product session (one start, one gate, one audit whose
- * verdict applies to every step): a drain measures the product's ceiling over a backlog gendata
+ * verdict applies to every step, read while the next product starts): a drain measures the product's ceiling over a backlog gendata
  * filled beside it, then paced steps start just under it (fast-knee.ts), each window ending when
  * its figure is known. Every run is kept in the results, and the search is a SweepRecord (method
  * "fast") whose first step is the drain, so the page renders it like a `--sweep`.
@@ -56,21 +56,31 @@ async function drainThenSearch(product: Product, session: PacedSession, bench: B
   return { drain, found };
 }
 
-export async function fastKneeProduct(product: Product, prepared: Prepared, base: RunSettings, bench: BenchContext, onRun: (run: RunResult) => void): Promise<SweepRecord> {
+/**
+ * The search, then the product stopped; `audited` is its record once the session's audit has
+ * ended, which reads on while the bench prepares, starts and gates the next product (the next
+ * session times nothing before it ends: BenchContext.quiet).
+ */
+export async function fastKneeProduct(product: Product, prepared: Prepared, base: RunSettings, bench: BenchContext, onRun: (run: RunResult) => void): Promise<{ audited: Promise<SweepRecord> }> {
   const session = new PacedSession(product, prepared, { ...base, windowRule: WINDOW_STOP_RULE }, bench);
   const steps: SweepRecord["steps"] = [];
-  let outcome: { drain: RunResult; found: SweepResult } | undefined;
-  let audit: string | undefined;
+  let outcome: { drain: RunResult; found: SweepResult };
   try {
     await session.open();
     outcome = await drainThenSearch(product, session, bench, onRun, steps);
-  } finally {
-    audit = await session.close();
+  } catch (error) {
+    await session.close();
+    throw error;
   }
-  const { drain, found } = outcome;
+  await session.stop();
+  return { audited: session.audit().then((audit) => fastRecord(product.id, outcome, steps, audit)) };
+}
+
+/** The search's record with the audit's verdict: an output found wanting withdraws the knee. */
+function fastRecord(productId: string, { drain, found }: { drain: RunResult; found: SweepResult }, steps: SweepRecord["steps"], audit: string | undefined): SweepRecord {
   const result = audit === undefined ? found : withdrawn(found, steps, audit);
   // The ceiling is a figure on the page only from a settled, quiet drain; otherwise it only set where the paced runs began.
   const quiet = drain.settled === true && drain.conditions?.noisy !== true;
   const caveat = quiet || drain.throughput === undefined ? "" : ` The drain was ${drain.settled === true ? "noisy" : "not settled"}${drain.prefill?.besideProduct === "outpaced" ? " (gendata could not write faster than the product read, so its backlog was short)" : ""}: its rate only set where the paced runs began.`;
-  return sweepRecord(product.id, { ...result, ceiling: quiet ? result.ceiling : undefined, stoppedBecause: `${result.stoppedBecause}${caveat}` }, steps, "fast");
+  return sweepRecord(productId, { ...result, ceiling: quiet ? result.ceiling : undefined, stoppedBecause: `${result.stoppedBecause}${caveat}` }, steps, "fast");
 }

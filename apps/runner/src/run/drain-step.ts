@@ -1,0 +1,99 @@
+/**
+ * A paced session's drain (paced-session.ts): the product's ceiling on one partition, measured
+ * alone over a backlog gendata filled beside it.
+ *
+ *   fill     gendata as fast as it goes beside the product until enough backlog waits
+ *            (drain-window.ts' fillVerdict), then stopped, timed
+ *   settle   DRAIN_SETTLE_SEC of draining: the product is warm from the fill
+ *   window   until µs per record is known, or the backlog is about to run out
+ *   refill   once, when the backlog ran low before the figure was known: gendata again until
+ *            REFILL_BACKLOG_SEC of the measured drain rate waits, then settle and window again
+ *   tail     the rest drained before the first paced step
+ *
+ * A product that reads as fast as gendata writes (`outpaced`) leaves no backlog to drain: its
+ * window is then gendata at full speed, which it kept up with, and gendata's rate its ceiling.
+ */
+import { drainWindowEnd, fillVerdict, type FillVerdict } from "../metrics/drain-window.ts";
+import type { WindowStopRule } from "../metrics/window-stop.ts";
+import { consumedRate } from "../metrics/derive.ts";
+import type { PrefillRecord, RunResult, Tick } from "../results/types.ts";
+import type { GendataProcess, GendataReport } from "./gendata-process.ts";
+import type { MachineWatch } from "./machine.ts";
+import { harnessCost, windowFigures } from "./measure.ts";
+import { measureWindow, workOff } from "./phases.ts";
+import type { RunTicker } from "./ticker.ts";
+
+/** The drain's settle: the product is warm from the fill, only its fetches must catch up. */
+export const DRAIN_SETTLE_SEC = 3;
+
+export interface DrainStepParts {
+  ticker: RunTicker;
+  watch: MachineWatch;
+  result: RunResult;
+  rule: WindowStopRule;
+  drainTimeoutSec: number;
+  /** gendata stopped; the session's next sequence number moves past what it sent. */
+  stopFeed(feed: GendataProcess): Promise<GendataReport>;
+  /** A new gendata as fast as it goes, continuing the sequence; the ticker watches it. */
+  refeed(): GendataProcess;
+  /** The step's provisional status, from what was left undrained. */
+  provisional(undrained: number): void;
+}
+
+/** Ticks "warmup" from now until gendata may stop; `drainRate` sizes a refill. */
+async function fill(ticker: RunTicker, drainRate?: number): Promise<FillVerdict> {
+  const from = ticker.ticks.length;
+  let verdict: FillVerdict = "filling";
+  while (verdict === "filling") {
+    await ticker.next("warmup");
+    verdict = fillVerdict(ticker.ticks.slice(from), drainRate);
+  }
+  return verdict;
+}
+
+function fillRecord(final: GendataReport, verdict: FillVerdict, refill: boolean): PrefillRecord {
+  const besideProduct = verdict === "filling" ? "cap" : verdict;
+  return { records: final.delivered, seconds: final.t, ratePerSec: final.delivered / final.t, gendataCpuPercent: (final.cpuSeconds / final.t) * 100, besideProduct, ...(refill ? { refill: true } : {}) };
+}
+
+/** settle, then the window until its figure is known or the backlog runs low. */
+async function drainWindow(ticker: RunTicker, rule: WindowStopRule): Promise<{ window: Tick[]; end: "known" | "backlog-low"; settleSec: number }> {
+  const filledAt = ticker.elapsed();
+  let before = await ticker.next("settle");
+  while (before.t - filledAt < DRAIN_SETTLE_SEC) before = await ticker.next("settle");
+  const window: Tick[] = [];
+  let end: ReturnType<typeof drainWindowEnd>;
+  do {
+    window.push(await ticker.next("window"));
+    end = drainWindowEnd([before, ...window], rule);
+  } while (end === undefined);
+  return { window, end, settleSec: before.t };
+}
+
+/** The drain's timed part into `p.result`; returns its window's produce-time range (none: every record waited in a backlog). */
+export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promise<[number, number]> {
+  const { ticker, result } = p;
+  const verdict = await fill(ticker);
+  const beside = verdict === "outpaced" ? await measureWindow(ticker, p.rule) : undefined;
+  result.prefill = fillRecord(await p.stopFeed(feed), verdict, false);
+  if (beside) {
+    const drained = await workOff(ticker, p.drainTimeoutSec);
+    Object.assign(result, windowFigures(beside.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, p.watch.costPercent()), settled: false });
+    p.provisional(drained.undrained);
+    return beside.produceMs;
+  }
+  let measured = await drainWindow(ticker, p.rule);
+  if (measured.end === "backlog-low") {
+    const again = p.refeed();
+    const refilled = await fill(ticker, consumedRate(measured.window));
+    result.prefill = fillRecord(await p.stopFeed(again), refilled, true);
+    ticker.discardWindow();
+    measured = await drainWindow(ticker, p.rule);
+  }
+  const drained = await workOff(ticker, p.drainTimeoutSec);
+  Object.assign(result, windowFigures(measured.window, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, p.watch.costPercent()), settleSec: measured.settleSec });
+  // A window cut short by the backlog's end before its figure was known is no steady figure.
+  result.settled = measured.end === "known";
+  p.provisional(drained.undrained);
+  return [0, 0];
+}
