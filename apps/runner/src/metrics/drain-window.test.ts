@@ -84,6 +84,13 @@ describe("fillVerdict", () => {
     expect(fillVerdict(refill.slice(0, FILL_MIN_SEC + 1))).toBe("filled");
   });
 
+  it("is not outpaced while a backlog of seconds waits, nor in a refill", () => {
+    // gendata's rate dropped to what the product reads, 245k waiting at 73k/s (flink, 2026-12-02)
+    const ticks = filling(2 * FILL_MIN_SEC, 73_000, 73_000).map((t) => ({ ...t, inputEnd: t.inputEnd + 245_000 }));
+    expect(fillVerdict(ticks)).toBe("filling");
+    expect(fillVerdict(filling(2 * FILL_MIN_SEC, 180_000, 260_000), 100_000)).toBe("filling");
+  });
+
   it("stops at the cap with the backlog it has", () => {
     expect(fillVerdict(filling(FILL_MAX_SEC - 1, 100_000, 80_000))).toBe("filling");
     expect(fillVerdict(filling(FILL_MAX_SEC, 100_000, 80_000))).toBe("cap");

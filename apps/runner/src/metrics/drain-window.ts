@@ -66,7 +66,11 @@ export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVer
   const backlog = last.inputEnd - last.consumed;
   const enough = drainRate !== undefined ? drainRate * REFILL_BACKLOG_SEC : Math.max(consuming, 1) * FILL_BACKLOG_SEC;
   if (backlog >= enough) return "filled";
+  // Outpaced: the backlog neither grows nor holds two seconds of reading (gendata's own rate swings
+  // beside a busy product: flink's refill read 74,000/s written against 73,000/s consumed over 3 s
+  // with 245,000 waiting). A refill knows the product drains slower than gendata writes alone.
   const growth = writing - consuming;
-  if (last.t - first.t >= 2 * FILL_MIN_SEC && growth < OUTPACED_SHARE * writing) return "outpaced";
+  const small = backlog < 2 * consuming;
+  if (drainRate === undefined && last.t - first.t >= 2 * FILL_MIN_SEC && growth < OUTPACED_SHARE * writing && small) return "outpaced";
   return last.t - first.t >= FILL_MAX_SEC ? "cap" : "filling";
 }

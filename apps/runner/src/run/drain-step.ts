@@ -7,7 +7,8 @@
  *   settle   DRAIN_SETTLE_SEC of draining: the product is warm from the fill
  *   window   until µs per record is known, or the backlog is about to run out
  *   refill   once, when the backlog ran low before the figure was known: gendata again until
- *            REFILL_BACKLOG_SEC of the measured drain rate waits, then settle and window again
+ *            REFILL_BACKLOG_SEC of the measured drain rate waits, then settle and window again;
+ *            the refill's window counts once its figure is known, else the first one does
  *   tail     the rest drained before the first paced step
  *
  * A product that reads as fast as gendata writes (`outpaced`) leaves no backlog to drain: its
@@ -82,16 +83,23 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
     p.provisional(drained.undrained);
     return beside.produceMs;
   }
-  let measured = await drainWindow(ticker, p.rule);
-  if (measured.end === "backlog-low") {
+  const first = await drainWindow(ticker, p.rule);
+  let measured = first;
+  let harness = ticker.windowHarness;
+  if (first.end === "backlog-low") {
     const again = p.refeed();
-    const refilled = await fill(ticker, consumedRate(measured.window));
-    result.prefill = fillRecord(await p.stopFeed(again), refilled, true);
-    ticker.discardWindow();
-    measured = await drainWindow(ticker, p.rule);
+    const refilled = await fill(ticker, consumedRate(first.window));
+    const refillRecord = fillRecord(await p.stopFeed(again), refilled, true);
+    const second = await drainWindow(ticker, p.rule);
+    // The refill's window once its figure is known, else the first (a refill cut short measures less); the other's ticks become settle ticks.
+    const keepSecond = second.end === "known";
+    measured = keepSecond ? second : first;
+    for (const tick of (keepSecond ? first : second).window) tick.phase = "settle";
+    harness = keepSecond ? ticker.windowHarness.slice(first.window.length) : ticker.windowHarness.slice(0, first.window.length);
+    if (keepSecond) result.prefill = refillRecord;
   }
   const drained = await workOff(ticker, p.drainTimeoutSec);
-  Object.assign(result, windowFigures(measured.window, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, p.watch.costPercent()), settleSec: measured.settleSec });
+  Object.assign(result, windowFigures(measured.window, 0, drained.last.consumed), { harness: harnessCost(harness, p.watch.costPercent()), settleSec: measured.settleSec });
   // A window cut short by the backlog's end before its figure was known is no steady figure.
   result.settled = measured.end === "known";
   p.provisional(drained.undrained);

@@ -61,6 +61,16 @@ describe("findKneeFromCeiling", () => {
     expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 95000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
   });
 
+  it("under a ceiling that is gendata's (the product read as fast as it wrote), the knee is at least, with no upper end (rust, 2026-12-02)", async () => {
+    const { runAt, calls } = product(400_000, 400_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 181_000, gendataCap: 163_000, ceilingByGendata: true });
+    expect(calls).toEqual([{ rate: 163_000, purpose: "paced" }, { rate: 163_000, purpose: "confirm" }]);
+    expect(r.knee).toBe(163_000);
+    expect(r.confirmed).toBe(true);
+    expect(r.bracket).toEqual({ keptUp: 163_000 });
+    expect(r.stoppedBecause).toMatch(/the knee is at least 163000\/s/);
+  });
+
   it("moves a saturated step down toward its consumed rate", async () => {
     // Paced, this product sustains far less than it drains (gendata and the broker take their share).
     const { runAt, calls } = product(62_000, 65_000);

@@ -126,7 +126,8 @@ export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPur
     ceiling: opts.ceiling,
     confirmed: knee !== undefined && found.confirmed,
     stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${bound}${withdrawn}.`,
-    ...withDrainBound(kneeFigures(s.steps, knee), opts.ceiling),
+    // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product: no upper end.
+    ...(opts.ceilingByGendata ? kneeFigures(s.steps, knee) : withDrainBound(kneeFigures(s.steps, knee), opts.ceiling)),
   };
 }
 
