@@ -1,7 +1,7 @@
 /**
  * The bench's command line.
  *
- *   pnpm --filter runner bench [--products a,b]      (each product's knee: a drain run, then paced runs under its ceiling)
+ *   pnpm --filter runner bench [--products a,b]      (each product's knee: a drain, then paced runs under its ceiling)
  *   pnpm --filter runner bench [--products a,b] --rate 20000 | --rate a=80000,default=20000   (fixed-rate runs)
  *   pnpm --filter runner bench [--products a,b] --sweep   (the long knee search the fast one is checked against)
  *   pnpm --filter runner bench --list [--json]   (the products; --json: [{id, package, ciRate}], CI's matrix)

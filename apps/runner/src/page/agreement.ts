@@ -77,7 +77,7 @@ export function agreementSection(fast: BenchResults, sweep: BenchResults): strin
   return [
     "## The fast knee against the sweep",
     "",
-    `Each row's knee found by the main command (a drain run, then paced runs under its ceiling) and by \`--sweep\` (${sweep.generatedAt.slice(0, 10)}). The knees agree when they are within one of the sweep's bisection steps at its knee (its lowest saturated rate above the knee, less the knee); µs CPU per inference at each knee (the median of the runs that count there) agree within ±${COST_AGREEMENT * 100}%. A dash: that search gave no figure (no knee, no saturated rate above it, or no run that counts).`,
+    `Each row's knee found by the main command (a drain, then paced runs under its ceiling) and by \`--sweep\` (${sweep.generatedAt.slice(0, 10)}). The knees agree when they are within one of the sweep's bisection steps at its knee (its lowest saturated rate above the knee, less the knee); µs CPU per inference at each knee (the median of the runs that count there) agree within ±${COST_AGREEMENT * 100}%. A dash: that search gave no figure (no knee, no saturated rate above it, or no run that counts).`,
     "",
     table(
       ["product", "knee fast /s", "knee sweep /s", "sweep step /s", "knee agrees", "µs/inf fast", "µs/inf sweep", "fast ÷ sweep", "µs agrees"],

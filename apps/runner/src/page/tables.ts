@@ -87,7 +87,7 @@ export function resourcesSection(measured: readonly RunResult[]): string[] {
 export function sweepSections(sweeps: readonly SweepRecord[]): string[] {
   const out: string[] = [];
   for (const sweep of sweeps) {
-    out.push(sweep.method === "fast" ? `## Knee search (drain run, then paced runs) — ${sweep.product}` : `## Sweep — ${sweep.product}`, "");
+    out.push(sweep.method === "fast" ? `## Knee search (drain, then paced runs) — ${sweep.product}` : `## Sweep — ${sweep.product}`, "");
     out.push(
       table(
         ["step", "purpose", "asked/s", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %", "speed index", "foreign %", "steal %"],

@@ -8,7 +8,7 @@
  *   window   until µs per record is known, or the backlog is about to run out
  *   refill   once, when the backlog ran low before the figure was known: gendata again until
  *            REFILL_BACKLOG_SEC of the measured drain rate waits, then settle and window again;
- *            the refill's window counts once its figure is known, else the first one does
+ *            the refill's window counts once its figure is known or it is the longer one
  *   tail     the rest drained before the first paced step
  *
  * A product that reads as fast as gendata writes (`outpaced`) leaves no backlog to drain: its
@@ -91,8 +91,10 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
     const refilled = await fill(ticker, consumedRate(first.window));
     const refillRecord = fillRecord(await p.stopFeed(again), refilled, true);
     const second = await drainWindow(ticker, p.rule);
-    // The refill's window once its figure is known, else the first (a refill cut short measures less); the other's ticks become settle ticks.
-    const keepSecond = second.end === "known";
+    // The refill's window once its figure is known or when it is the longer one (a refill stopped
+    // at its cap still drained for 13 s where the first drained for 3: flink, 2026-12-02), else the
+    // first; the other's ticks become settle ticks.
+    const keepSecond = second.end === "known" || second.window.length > first.window.length;
     measured = keepSecond ? second : first;
     for (const tick of (keepSecond ? first : second).window) tick.phase = "settle";
     harness = keepSecond ? ticker.windowHarness.slice(first.window.length) : ticker.windowHarness.slice(0, first.window.length);

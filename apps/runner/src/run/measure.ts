@@ -59,12 +59,8 @@ export function emptyResult(product: Product, prepared: Prepared, settings: RunS
   };
 }
 
-/** What differs between a paced run and a drain run (drain-run.ts); the skeleton around them is `shapedRun`. */
+/** What a kind of run adds to the skeleton `shapedRun` puts around it. */
 export interface RunShape {
-  /** Before the product starts (a drain run's pre-fill); the speed index is read after it when `speedBeforeStart`. */
-  beforeStart?(): Promise<void>;
-  /** Read the speed index before the product starts (it works from its first second) rather than after the gate. */
-  speedBeforeStart?: boolean;
   gate(): Promise<VerificationResult>;
   /** The timed part, into the result. */
   phases(): Promise<void>;
@@ -81,8 +77,6 @@ export async function shapedRun(session: RunSession, result: RunResult, shape: R
   let speedBefore = 0;
   let runtimesBefore = {};
   try {
-    await shape.beforeStart?.();
-    if (shape.speedBeforeStart) speedBefore = await speedIndex.before();
     const running = await session.start();
     result.consumedSource = running.consumed.kind === "group-offsets" ? `group offsets (${session.plan.groupId})` : running.consumed.describe;
     if (running.remoteResources) result.remoteResources = running.remoteResources.describe;
@@ -95,7 +89,7 @@ export async function shapedRun(session: RunSession, result: RunResult, shape: R
       result.reason = invalidReasons({ verification: result.verification, undrained: 0, drainTimeoutSec: basics.drainTimeoutSec }).join("; ");
       return result;
     }
-    if (!shape.speedBeforeStart) speedBefore = await speedIndex.before();
+    speedBefore = await speedIndex.before();
     runtimesBefore = await runtimeReading(bench);
     await shape.phases();
   } catch (error) {
