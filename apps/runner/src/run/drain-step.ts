@@ -41,19 +41,19 @@ export interface DrainStepParts {
   provisional(undrained: number): void;
 }
 
+type FillEnd = Exclude<FillVerdict, "filling">;
+
 /** Ticks "warmup" from now until gendata may stop; `drainRate` sizes a refill. */
-async function fill(ticker: RunTicker, drainRate?: number): Promise<FillVerdict> {
+async function fill(ticker: RunTicker, drainRate?: number): Promise<FillEnd> {
   const from = ticker.ticks.length;
-  let verdict: FillVerdict = "filling";
-  while (verdict === "filling") {
+  for (;;) {
     await ticker.next("warmup");
-    verdict = fillVerdict(ticker.ticks.slice(from), drainRate);
+    const verdict = fillVerdict(ticker.ticks.slice(from), drainRate);
+    if (verdict !== "filling") return verdict;
   }
-  return verdict;
 }
 
-function fillRecord(final: GendataReport, verdict: FillVerdict, refill: boolean): PrefillRecord {
-  const besideProduct = verdict === "filling" ? "cap" : verdict;
+function fillRecord(final: GendataReport, besideProduct: FillEnd, refill: boolean): PrefillRecord {
   return { records: final.delivered, seconds: final.t, ratePerSec: final.delivered / final.t, gendataCpuPercent: (final.cpuSeconds / final.t) * 100, besideProduct, ...(refill ? { refill: true } : {}) };
 }
 

@@ -145,7 +145,7 @@ export class PacedSession {
   private async stopFeed(feed: GendataProcess, result: RunResult): Promise<GendataReport> {
     const final = await feed.stop();
     if (!final?.final) throw new Error("gendata gave no final report: the next step's sequence numbers are unknown");
-    if (final.failed > 0 && !result.gendataWarnings.some((w) => w.startsWith("gendata: "))) result.gendataWarnings.push(`gendata: ${final.failed} records failed (${final.lastError ?? "no detail"})`);
+    if (final.failed > 0) result.gendataWarnings.push(`gendata: ${final.failed} records failed (${final.lastError ?? "no detail"})`);
     this.nextSeq += final.sent;
     return final;
   }
@@ -173,7 +173,8 @@ export class PacedSession {
       const windowMs = await body(feed, ticker, watch);
       this.steps.push({ run: result, windowMs });
     } catch (error) {
-      await feed.stop();
+      // The step's gendata now: a drain's refill replaces the feed it began with.
+      await this.session.gendata?.stop();
       this.heldTo = (result.ticks[result.ticks.length - 1] as Tick | undefined)?.consumed;
       this.ended = { status: "failed", reason: this.failure(error) };
       Object.assign(result, { status: "failed", reason: this.ended.reason });

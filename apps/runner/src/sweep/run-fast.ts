@@ -40,7 +40,7 @@ function withdrawn(found: SweepResult, steps: SweepRecord["steps"], audit: strin
   return { ...rest, confirmed: false, stoppedBecause: `${found.stoppedBecause} The session's audit found: ${audit}; no knee is reported for a product with an invalid run.` };
 }
 
-/** The drain, then the search from its ceiling; `found` undefined when the drain gave none (why says so). */
+/** The drain, then the search from its ceiling; a drain that gave none ends the search there, saying why. */
 async function drainThenSearch(product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"]): Promise<{ drain: RunResult; found: SweepResult }> {
   bench.log(`== ${product.id}: drain (gendata fills a backlog beside the product, then stops; the product drains it alone)`);
   const drain = await session.drainStep();
