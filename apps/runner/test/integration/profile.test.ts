@@ -47,15 +47,18 @@ describe("bench --profile on the real broker", () => {
       const p = run.profile!;
       expect(p.error).toBeUndefined();
       const main = p.processes.find((q) => q.profiler === profiler)!;
-      // The profiler's samples agree with the CPU /proc measured for the busiest (interpreter)
-      // thread over the phase: a count derived from this run, never one that a faster or slower
-      // machine would miss (quix at 1000/s gave 15-19 py-spy samples on one machine, 50+ on another).
+      // The profiler sampled the busiest (interpreter) thread at least as often as the CPU /proc
+      // measured for it allows, and never more often than its rate over the phase's threads: both
+      // counts come from this run, never one that a faster or slower machine would miss. No upper
+      // bound from /proc's CPU: py-spy's idle test reads a thread that waits for a CPU as running,
+      // and on a contended CI machine quix's main thread gave 280 samples for 7 % of a core.
       const hz = profiler === "v8" ? V8_SAMPLES_PER_SEC : PY_SPY_RATE;
-      const busiest = Math.max(...(main.threads ?? []).map((t) => t.cpuPercent));
+      const threads = main.threads ?? [];
+      const busiest = Math.max(...threads.map((t) => t.cpuPercent));
       const expected = (busiest / 100) * settings.profileSec * hz;
       expect(main.samples).toBeGreaterThan(0);
       expect(main.samples).toBeGreaterThanOrEqual(expected / 4);
-      expect(main.samples).toBeLessThanOrEqual(expected * 4 + 10);
+      expect(main.samples).toBeLessThanOrEqual(settings.profileSec * hz * Math.max(1, threads.length) * 1.2 + 10);
       expect(PROFILE_CATEGORIES.reduce((a, c) => a + p.shares[c], 0)).toBeCloseTo(1, 9);
       expect(p.shares.model).toBeGreaterThan(0);
       expect(p.shares.model).toBeLessThan(1);
