@@ -60,4 +60,14 @@ describe("windowKnown", () => {
     expect(windowKnown(ticks(15, 10_000, () => 50, 5), rule)).toBe(false);
     expect(windowKnown(ticks(20, 10_000, () => 50, 5), rule)).toBe(true);
   });
+
+  it("ends at its minimum a jittery window whose product plainly falls behind, not one behind by a little", () => {
+    const jitter = (t: number): number => (t % 2 === 0 ? 55 : 45);
+    const offered = (rate: number, seconds: number): Tick[] => ticks(seconds, 10_000, jitter).map((k) => ({ ...k, inputEnd: rate * k.t }));
+    // 10,000/s worked off of 12,000/s offered (83 %): its consumed rate is its figure, known at 10 s.
+    expect(windowKnown(offered(12_000, 9), rule)).toBe(false);
+    expect(windowKnown(offered(12_000, 10), rule)).toBe(true);
+    // 10,000/s of 10,400/s (96 %): near the knee a regime can flip, so the window runs on.
+    expect(windowKnown(offered(10_400, 20), rule)).toBe(false);
+  });
 });

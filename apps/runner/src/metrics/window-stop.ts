@@ -7,7 +7,7 @@
  * or a slow commit cadence, gets the longer window it needs.
  */
 import type { Tick } from "../results/types.ts";
-import { commitPeriodTicks } from "./derive.ts";
+import { commitPeriodTicks, throughput } from "./derive.ts";
 
 export interface WindowStopRule {
   minSec: number;
@@ -22,6 +22,14 @@ export interface WindowStopRule {
  * whole window's in 94 % of them (median 1.6 %), the first 15 s in 82 %.
  */
 export const WINDOW_STOP_RULE: WindowStopRule = { minSec: 10, maxSec: 20, relHalfWidth: 0.02 };
+
+/**
+ * A window in which the product plainly falls behind (its output grows at under this share of
+ * what is offered) is known at minSec: such a step's figure is the rate it consumed, which sends
+ * the search lower, not its µs per record, which no knee uses. A step behind by less (near the
+ * knee, where a regime can flip) runs its whole window.
+ */
+export const PLAINLY_BEHIND_SHARE = 0.94;
 
 /** Fewest whole periods an interval is computed from. */
 const MIN_PERIODS = 4;
@@ -70,5 +78,10 @@ export function windowKnown(window: readonly Tick[], rule: WindowStopRule): bool
   const seconds = first && last ? last.t - first.t : 0;
   if (seconds >= rule.maxSec) return true;
   if (seconds < rule.minSec) return false;
-  return microsEstimate(window).relHalfWidth <= rule.relHalfWidth;
+  return plainlyBehind(window) || microsEstimate(window).relHalfWidth <= rule.relHalfWidth;
+}
+
+function plainlyBehind(window: readonly Tick[]): boolean {
+  const t = throughput(window);
+  return t.regime === "saturated" && t.outputPerSec < t.offeredPerSec * PLAINLY_BEHIND_SHARE;
 }
