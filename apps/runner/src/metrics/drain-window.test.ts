@@ -1,5 +1,5 @@
 import type { Tick } from "../results/types.ts";
-import { BACKLOG_LEFT_SEC, drainWindowEnd, FILL_BACKLOG_SEC, FILL_MAX_SEC, FILL_MIN_SEC, fillVerdict, REFILL_BACKLOG_SEC } from "./drain-window.ts";
+import { BACKLOG_LEFT_SEC, drainWindowEnd, FILL_BACKLOG_SEC, FILL_MAX_SEC, FILL_MIN_SEC, fillVerdict, REFILL_BACKLOG_SEC, refillWindowCounts } from "./drain-window.ts";
 
 const rule = { minSec: 10, maxSec: 30, relHalfWidth: 0.02 };
 
@@ -94,5 +94,20 @@ describe("fillVerdict", () => {
   it("stops at the cap with the backlog it has", () => {
     expect(fillVerdict(filling(FILL_MAX_SEC - 1, 100_000, 80_000))).toBe("filling");
     expect(fillVerdict(filling(FILL_MAX_SEC, 100_000, 80_000))).toBe("cap");
+  });
+});
+
+describe("refillWindowCounts", () => {
+  // flink, 2026-12-02: a first window of 5 s at 55,000/s, then a refill it kept pace with for the whole cap.
+  const first = { window: draining(5, 55_000, 3_000_000) };
+
+  it("keeps the first window when the refill's drained nothing, however long it ran", () => {
+    expect(refillWindowCounts(first, { window: draining(10, 0, 100_000), end: "backlog-low" })).toBe(false);
+  });
+
+  it("takes the refill's window when its figure is known or it drained more", () => {
+    expect(refillWindowCounts(first, { window: draining(12, 100_000, 3_000_000), end: "known" })).toBe(true);
+    expect(refillWindowCounts(first, { window: draining(4, 105_000, 3_000_000), end: "backlog-low" })).toBe(true);
+    expect(refillWindowCounts(first, { window: draining(4, 50_000, 3_000_000), end: "backlog-low" })).toBe(false);
   });
 });

@@ -26,6 +26,20 @@ export function drainWindowEnd(window: readonly Tick[], rule: WindowStopRule): D
   return windowKnown(window, rule) ? "known" : undefined;
 }
 
+/**
+ * Whether a refill's drain window is the one that counts: once its figure is known, or when it
+ * drained more records than the first (a refill stopped at its cap still drained for 13 s where
+ * the first drained for 3: flink, 2026-12-02; another refill left nothing to drain, flink having
+ * kept pace with gendata for the whole cap, and its empty window cost flink its knee).
+ */
+export function refillWindowCounts(first: { window: readonly Tick[] }, second: { window: readonly Tick[]; end: DrainWindowEnd }): boolean {
+  return second.end === "known" || drainedIn(second.window) > drainedIn(first.window);
+}
+
+function drainedIn(window: readonly Tick[]): number {
+  return window.length > 1 ? (window[window.length - 1] as Tick).consumed - (window[0] as Tick).consumed : 0;
+}
+
 /** The fill goes on at least this long: the product's rate beside gendata is read from its last seconds. */
 export const FILL_MIN_SEC = 4;
 /** ...and at most this long: a slower backlog is drained as it is. */

@@ -14,7 +14,7 @@
  * A product that reads as fast as gendata writes (`outpaced`) leaves no backlog to drain: its
  * window is then gendata at full speed, which it kept up with, and gendata's rate its ceiling.
  */
-import { drainWindowEnd, fillVerdict, type FillVerdict } from "../metrics/drain-window.ts";
+import { drainWindowEnd, fillVerdict, refillWindowCounts, type FillVerdict } from "../metrics/drain-window.ts";
 import type { WindowStopRule } from "../metrics/window-stop.ts";
 import { consumedRate } from "../metrics/derive.ts";
 import type { PrefillRecord, RunResult, Tick } from "../results/types.ts";
@@ -91,10 +91,8 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
     const refilled = await fill(ticker, consumedRate(first.window));
     const refillRecord = fillRecord(await p.stopFeed(again), refilled, true);
     const second = await drainWindow(ticker, p.rule);
-    // The refill's window once its figure is known or when it is the longer one (a refill stopped
-    // at its cap still drained for 13 s where the first drained for 3: flink, 2026-12-02), else the
-    // first; the other's ticks become settle ticks.
-    const keepSecond = second.end === "known" || second.window.length > first.window.length;
+    // The other window's ticks become settle ticks.
+    const keepSecond = refillWindowCounts(first, second);
     measured = keepSecond ? second : first;
     for (const tick of (keepSecond ? first : second).window) tick.phase = "settle";
     harness = keepSecond ? ticker.windowHarness.slice(first.window.length) : ticker.windowHarness.slice(0, first.window.length);
