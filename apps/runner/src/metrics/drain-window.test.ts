@@ -68,6 +68,13 @@ describe("fillVerdict", () => {
     expect(fillVerdict(filling(seconds, 200_000, 60_000))).toBe("filled");
   });
 
+  it("fills on while the product's commits have not moved, or the first drain measured no rate", () => {
+    const silent = filling(FILL_MIN_SEC + 2, 200_000, 0);
+    expect(fillVerdict(silent)).toBe("filling");
+    expect(fillVerdict(silent, 0)).toBe("filling");
+    expect(fillVerdict(filling(FILL_MAX_SEC, 200_000, 0))).toBe("cap");
+  });
+
   it("gives up on a product that keeps up with gendata, after twice the minimum", () => {
     expect(fillVerdict(filling(2 * FILL_MIN_SEC - 1, 180_000, 260_000))).toBe("filling");
     expect(fillVerdict(filling(2 * FILL_MIN_SEC, 180_000, 260_000))).toBe("outpaced");

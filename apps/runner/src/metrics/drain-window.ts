@@ -78,8 +78,11 @@ export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVer
   const consuming = (last.consumed - from.consumed) / seconds;
   const writing = (last.inputEnd - from.inputEnd) / seconds;
   const backlog = last.inputEnd - last.consumed;
-  const enough = drainRate !== undefined ? drainRate * REFILL_BACKLOG_SEC : Math.max(consuming, 1) * FILL_BACKLOG_SEC;
-  if (backlog >= enough) return "filled";
+  // Until the product's commits move, its rate (and so the backlog it needs) is unknown: fill on
+  // (node-passthrough, 2026-12-02: none moved in the fill's first 4 s, a backlog of 45 records was
+  // "enough", and both its drain windows measured nothing).
+  const sizedBy = drainRate !== undefined && drainRate > 0 ? drainRate * REFILL_BACKLOG_SEC : consuming * FILL_BACKLOG_SEC;
+  if (sizedBy > 0 && backlog >= sizedBy) return "filled";
   // Outpaced: the backlog neither grows nor holds two seconds of reading (gendata's own rate swings
   // beside a busy product: flink's refill read 74,000/s written against 73,000/s consumed over 3 s
   // with 245,000 waiting). A refill knows the product drains slower than gendata writes alone.
