@@ -68,6 +68,19 @@ describe("fillVerdict", () => {
     expect(fillVerdict(filling(seconds, 200_000, 60_000))).toBe("filled");
   });
 
+  it("reads the product's rate from gendata's first write, not from the seconds before it", () => {
+    // node-passthrough, 2026-12-02: gendata's first write came 4 s after its start; 777/s consumed
+    // over the ticks before it sized the backlog at 35,000, and both drain windows measured nothing.
+    const tick = (t: number, inputEnd: number, consumed: number): Tick => ({ ...(filling(0, 0, 0)[0] as Tick), t, inputEnd, consumed, outputEnd: consumed });
+    const logged = [tick(1, 315, 315), tick(2, 315, 315), tick(3, 315, 315), tick(4, 315, 315), tick(5, 123_195, 2_646)];
+    expect(fillVerdict(logged)).toBe("filling");
+    // Four seconds of writing later, 80,000/s read beside gendata asks 3.6M: still filling.
+    const writing = filling(4, 150_000, 80_000).map((t) => tick(t.t + 5, 123_195 + t.inputEnd, 2_646 + t.consumed));
+    expect(fillVerdict([...logged, ...writing.slice(1)])).toBe("filling");
+    // A gendata that never writes still ends at the cap.
+    expect(fillVerdict(filling(FILL_MAX_SEC, 0, 0))).toBe("cap");
+  });
+
   it("fills on while the product's commits have not moved, or the first drain measured no rate", () => {
     const silent = filling(FILL_MIN_SEC + 2, 200_000, 0);
     expect(fillVerdict(silent)).toBe("filling");

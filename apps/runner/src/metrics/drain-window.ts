@@ -70,17 +70,20 @@ export type FillVerdict = "filling" | "filled" | "outpaced" | "cap";
  */
 export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVerdict {
   const last = ticks[ticks.length - 1];
-  const first = ticks[0];
-  if (!last || !first || last.t - first.t < FILL_MIN_SEC || ticks.length < 4) return "filling";
+  if (!last || !ticks[0]) return "filling";
+  if (last.t - ticks[0].t >= FILL_MAX_SEC) return "cap";
+  // The fill is read from gendata's first write: on a busy machine gendata took 4 s to start
+  // (node-passthrough, 2026-12-02), and the product's rate was read from seconds with nothing to read.
+  const started = ticks.findIndex((t) => t.inputEnd > (ticks[0] as Tick).inputEnd);
+  const first = ticks[Math.max(0, started - 1)] as Tick;
+  if (started < 0 || last.t - first.t < FILL_MIN_SEC || ticks.length - started < 4) return "filling";
   const recent = ticks.slice(-4);
   const from = recent[0] as Tick;
   const seconds = last.t - from.t;
   const consuming = (last.consumed - from.consumed) / seconds;
   const writing = (last.inputEnd - from.inputEnd) / seconds;
   const backlog = last.inputEnd - last.consumed;
-  // Until the product's commits move, its rate (and so the backlog it needs) is unknown: fill on
-  // (node-passthrough, 2026-12-02: none moved in the fill's first 4 s, a backlog of 45 records was
-  // "enough", and both its drain windows measured nothing).
+  // Until the product's commits move, its rate (and so the backlog it needs) is unknown: fill on.
   const sizedBy = drainRate !== undefined && drainRate > 0 ? drainRate * REFILL_BACKLOG_SEC : consuming * FILL_BACKLOG_SEC;
   if (sizedBy > 0 && backlog >= sizedBy) return "filled";
   // Outpaced: the backlog neither grows nor holds two seconds of reading (gendata's own rate swings
@@ -89,5 +92,5 @@ export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVer
   const growth = writing - consuming;
   const small = backlog < 2 * consuming;
   if (drainRate === undefined && last.t - first.t >= 2 * FILL_MIN_SEC && growth < OUTPACED_SHARE * writing && small) return "outpaced";
-  return last.t - first.t >= FILL_MAX_SEC ? "cap" : "filling";
+  return "filling";
 }
