@@ -71,12 +71,12 @@ export type FillVerdict = "filling" | "filled" | "outpaced" | "cap";
 export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVerdict {
   const last = ticks[ticks.length - 1];
   if (!last || !ticks[0]) return "filling";
-  if (last.t - ticks[0].t >= FILL_MAX_SEC) return "cap";
+  const notYet: FillVerdict = last.t - ticks[0].t >= FILL_MAX_SEC ? "cap" : "filling";
   // The fill is read from gendata's first write: on a busy machine gendata took 4 s to start
   // (node-passthrough, 2026-12-02), and the product's rate was read from seconds with nothing to read.
   const started = ticks.findIndex((t) => t.inputEnd > (ticks[0] as Tick).inputEnd);
   const first = ticks[Math.max(0, started - 1)] as Tick;
-  if (started < 0 || last.t - first.t < FILL_MIN_SEC || ticks.length - started < 4) return "filling";
+  if (started < 0 || last.t - first.t < FILL_MIN_SEC || ticks.length - started < 4) return notYet;
   const recent = ticks.slice(-4);
   const from = recent[0] as Tick;
   const seconds = last.t - from.t;
@@ -92,5 +92,5 @@ export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVer
   const growth = writing - consuming;
   const small = backlog < 2 * consuming;
   if (drainRate === undefined && last.t - first.t >= 2 * FILL_MIN_SEC && growth < OUTPACED_SHARE * writing && small) return "outpaced";
-  return "filling";
+  return notYet;
 }
