@@ -63,18 +63,20 @@ const OUTPACED_SHARE = 0.1;
 export type FillVerdict = "filling" | "filled" | "outpaced" | "cap";
 
 /**
- * Whether gendata may stop filling, from the ticks since it started. `filled`: the backlog lasts
+ * Whether gendata may stop filling, from the ticks since it started (read from gendata's first
+ * write; before the product's commits move, it fills on). `filled`: the backlog lasts
  * FILL_BACKLOG_SEC at the rate the product consumes beside gendata, or REFILL_BACKLOG_SEC at
  * `drainRate` when a first drain has measured it; `outpaced`: after twice the minimum, the backlog
  * is not growing (a product as fast as gendata: its drain will be short); `cap`: FILL_MAX_SEC.
  */
 export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVerdict {
+  const head = ticks[0];
   const last = ticks[ticks.length - 1];
-  if (!last || !ticks[0]) return "filling";
-  const notYet: FillVerdict = last.t - ticks[0].t >= FILL_MAX_SEC ? "cap" : "filling";
+  if (!head || !last) return "filling";
+  const notYet: FillVerdict = last.t - head.t >= FILL_MAX_SEC ? "cap" : "filling";
   // The fill is read from gendata's first write: on a busy machine gendata took 4 s to start
   // (node-passthrough, 2026-12-02), and the product's rate was read from seconds with nothing to read.
-  const started = ticks.findIndex((t) => t.inputEnd > (ticks[0] as Tick).inputEnd);
+  const started = ticks.findIndex((t) => t.inputEnd > head.inputEnd);
   const first = ticks[Math.max(0, started - 1)] as Tick;
   if (started < 0 || last.t - first.t < FILL_MIN_SEC || ticks.length - started < 4) return notYet;
   const recent = ticks.slice(-4);

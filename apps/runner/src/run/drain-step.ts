@@ -8,7 +8,7 @@
  *   window   until µs per record is known, or the backlog is about to run out
  *   refill   once, when the backlog ran low before the figure was known: gendata again until
  *            REFILL_BACKLOG_SEC of the measured drain rate waits, then settle and window again;
- *            the refill's window counts once its figure is known or it is the longer one
+ *            the refill's window counts once its figure is known or it drained more records
  *   tail     the rest drained before the first paced step
  *
  * A product that reads as fast as gendata writes (`outpaced`) leaves no backlog to drain: its
