@@ -1,5 +1,5 @@
 import type { Tick } from "../results/types.ts";
-import { BACKLOG_LEFT_SEC, drainWindowEnd, FILL_BACKLOG_SEC, FILL_MAX_SEC, FILL_MIN_SEC, fillVerdict, REFILL_BACKLOG_SEC, refillWindowCounts } from "./drain-window.ts";
+import { BACKLOG_LEFT_SEC, DRAIN_WINDOW_MAX_SEC, drainWindowEnd, drainWindowRule, FILL_BACKLOG_SEC, FILL_MAX_SEC, FILL_MIN_SEC, fillVerdict, REFILL_BACKLOG_SEC, refillWindowCounts } from "./drain-window.ts";
 
 const rule = { minSec: 10, maxSec: 30, relHalfWidth: 0.02 };
 
@@ -33,9 +33,21 @@ describe("drainWindowEnd", () => {
   });
 
   it("ends before the backlog runs out, whatever the interval says", () => {
-    // 3M at 175k/s: at 15 s 375k are left, under 3 s of it.
-    expect(drainWindowEnd(draining(15, 175_000, 3_000_000), rule)).toBe("backlog-low");
+    // 1.5M at 175k/s: at 7 s 275k are left, under 3 s of it, before the window's 10 s minimum.
+    expect(drainWindowEnd(draining(7, 175_000, 1_500_000), rule)).toBe("backlog-low");
     expect(drainWindowEnd(draining(5, 175_000, 175_000 * (5 + BACKLOG_LEFT_SEC + 1)), rule)).toBeUndefined();
+  });
+
+  it("counts a window the backlog cut short after the rule's minimum as known", () => {
+    // 3M at 175k/s: at 15 s 375k are left, under 3 s of it; the window has had its 10 s.
+    expect(drainWindowEnd(draining(15, 175_000, 3_000_000), rule)).toBe("known");
+  });
+});
+
+describe("drainWindowRule", () => {
+  it("caps the paced rule's longest window at DRAIN_WINDOW_MAX_SEC and keeps the rest", () => {
+    expect(drainWindowRule({ minSec: 10, maxSec: 20, relHalfWidth: 0.02 })).toEqual({ minSec: 10, maxSec: DRAIN_WINDOW_MAX_SEC, relHalfWidth: 0.02 });
+    expect(drainWindowRule({ minSec: 5, maxSec: 8, relHalfWidth: 0.02 })).toEqual({ minSec: 5, maxSec: 8, relHalfWidth: 0.02 });
   });
 });
 

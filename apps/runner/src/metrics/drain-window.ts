@@ -14,15 +14,29 @@ export const BACKLOG_LEFT_SEC = 3;
 export type DrainWindowEnd = "known" | "backlog-low" | undefined;
 
 /**
+ * A drain's window is at most this long. Its figures are the ceiling, which sets where the paced
+ * steps begin and bounds the knee's bracket, and µs per record at saturation; the product has the
+ * cores to itself, and every second of window is a second more of backlog to fill and drain.
+ */
+export const DRAIN_WINDOW_MAX_SEC = 15;
+
+/** The paced window's rule, capped at DRAIN_WINDOW_MAX_SEC. */
+export function drainWindowRule(paced: WindowStopRule): WindowStopRule {
+  return { ...paced, maxSec: Math.min(paced.maxSec, DRAIN_WINDOW_MAX_SEC) };
+}
+
+/**
  * `window` starts at the settle's last tick; undefined while the window should go on. Two
  * window ticks at least, whatever is left: a figure needs two points (a backlog that ran out
- * this soon leaves the run unsettled, see drain-run.ts).
+ * this soon leaves the run unsettled, see drain-step.ts). A backlog that runs low after the
+ * rule's minimum leaves a known figure, as a window at its minimum does.
  */
 export function drainWindowEnd(window: readonly Tick[], rule: WindowStopRule): DrainWindowEnd {
+  const first = window[0];
   const last = window[window.length - 1];
-  if (!last || window.length < 3) return undefined;
+  if (!first || !last || window.length < 3) return undefined;
   const rate = consumedRate(window);
-  if (last.inputEnd - last.consumed <= rate * BACKLOG_LEFT_SEC) return "backlog-low";
+  if (last.inputEnd - last.consumed <= rate * BACKLOG_LEFT_SEC) return last.t - first.t >= rule.minSec ? "known" : "backlog-low";
   return windowKnown(window, rule) ? "known" : undefined;
 }
 
@@ -46,17 +60,18 @@ export const FILL_MIN_SEC = 4;
 export const FILL_MAX_SEC = 40;
 /**
  * Enough backlog: this many seconds of what the product consumed beside gendata. Alone it drains
- * faster (node: 1.4x here), and its drain needs a settle, a window of up to 20 s and the
- * BACKLOG_LEFT_SEC tail.
+ * faster (1.1-3x on the committed drains: node 1.1-1.6, spark 3), and its drain needs a settle,
+ * a window of 10 s at least and DRAIN_WINDOW_MAX_SEC at most, and the BACKLOG_LEFT_SEC tail: a
+ * backlog too large is drained after the window, one too small is refilled.
  */
-export const FILL_BACKLOG_SEC = 45;
+export const FILL_BACKLOG_SEC = 40;
 /**
  * A refill's backlog, in seconds of the rate the first drain measured: the drain's settle, a
- * window of up to 20 s, the BACKLOG_LEFT_SEC tail and a margin. A product's consumed count can
+ * window of up to DRAIN_WINDOW_MAX_SEC, the BACKLOG_LEFT_SEC tail and a margin. A product's consumed count can
  * lag its start by seconds (a JVM row's first commits: 2,000/s read at 4 s, 64,000/s drained), so
  * the first fill can fall short; the one refill then knows the rate.
  */
-export const REFILL_BACKLOG_SEC = 32;
+export const REFILL_BACKLOG_SEC = 25;
 /** The backlog grows by less than this share of what gendata writes: the product keeps up with gendata. */
 const OUTPACED_SHARE = 0.1;
 

@@ -30,6 +30,7 @@ import { invalidReasons, judgeConditions } from "./judge.ts";
 import { emptyResult, harnessCost, windowFigures, type RunSettings } from "./measure.ts";
 import { settledWindow, workOff } from "./phases.ts";
 import { drainStep } from "./drain-step.ts";
+import { drainWindowRule } from "../metrics/drain-window.ts";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
 import type { MachineWatch } from "./machine.ts";
 import { planRun, RunSession } from "./session.ts";
@@ -109,7 +110,7 @@ export class PacedSession {
         ticker,
         watch,
         result,
-        rule: this.base.windowRule ?? WINDOW_STOP_RULE,
+        rule: drainWindowRule(this.base.windowRule ?? WINDOW_STOP_RULE),
         drainTimeoutSec: this.base.drainTimeoutSec,
         stopFeed: (f) => this.stopFeed(f, result),
         refeed: () => {

@@ -32,12 +32,16 @@ describe("firstPacedRate", () => {
 
   it("is gendata's bound when the product read as fast as gendata wrote (no backlog to drain)", () => {
     expect(firstPacedRate({ ceiling: 180_000, gendataCap: 162_000, ceilingByGendata: true })).toEqual({ rate: 162_000, byGendata: true });
+    // gendata's ceiling under its paced cap: never above what it reached
+    expect(firstPacedRate({ ceiling: 150_000, gendataCap: 162_000, ceilingByGendata: true })).toEqual({ rate: 150_000, byGendata: true });
   });
 });
 
 describe("nextRateDown", () => {
-  it("moves toward what a saturated step consumed, and is always lower", () => {
-    expect(nextRateDown({ rate: 90_000, consumedPerSec: 70_000, offeredPerSec: 90_000, gendataShort: false })).toBe(roundRate(70_000 * DOWN_SHARE));
+  it("moves halfway toward what a saturated step consumed, and is always lower", () => {
+    expect(nextRateDown({ rate: 90_000, consumedPerSec: 70_000, offeredPerSec: 90_000, gendataShort: false })).toBe(80_000);
+    // barely saturated: at least a DOWN_SHARE step
+    expect(nextRateDown({ rate: 90_000, consumedPerSec: 88_000, offeredPerSec: 90_000, gendataShort: false })).toBe(roundRate(90_000 * DOWN_SHARE));
     // consumed above the rate (a barely saturated step with a late commit): a step down all the same
     expect(nextRateDown({ rate: 90_000, consumedPerSec: 95_000, offeredPerSec: 90_000, gendataShort: false })).toBe(roundRate(90_000 * DOWN_SHARE));
     // gendata short: toward what it offered, not what the product consumed of it
@@ -46,19 +50,19 @@ describe("nextRateDown", () => {
 });
 
 /** gendata's cap at the first paced rate: no room above it to bisect, for the tests that are about something else. */
-const NO_BISECT_CAP = 90_000;
+const NO_BISECT_CAP = 85_000;
 
 describe("findKneeFromCeiling", () => {
   it("bisects toward the drain ceiling when the first paced step keeps up, then confirms (confluent-kafka, 2026-12-02: 63,000/s against the sweep's 70,000)", async () => {
     const { runAt, calls } = product(95_000, 100_000);
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
-    // 90k keeps up; the drain ceiling (100k) is more than 10 % above it, so 95k is tried, keeps up, and is confirmed
-    expect(calls).toEqual([{ rate: 90_000, purpose: "paced" }, { rate: 95_000, purpose: "paced" }, { rate: 95_000, purpose: "confirm" }]);
-    expect(r.knee).toBe(95_000);
+    // 85k keeps up; the drain ceiling (100k) is more than 10 % above it, so 92.5k is tried, keeps up, and is confirmed
+    expect(calls).toEqual([{ rate: 85_000, purpose: "paced" }, { rate: 92_500, purpose: "paced" }, { rate: 92_500, purpose: "confirm" }]);
+    expect(r.knee).toBe(92_500);
     expect(r.confirmed).toBe(true);
     expect(r.ceiling).toBe(100_000);
-    expect(r.bracket).toEqual({ keptUp: 95_000, saturated: 100_000 }); // nothing paced saturated: the drain rate bounds it
-    expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 95000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
+    expect(r.bracket).toEqual({ keptUp: 92_500, saturated: 100_000 }); // nothing paced saturated: the drain rate bounds it
+    expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 92500\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
   });
 
   it("under a ceiling that is gendata's (the product read as fast as it wrote), the knee is at least, with no upper end (rust, 2026-12-02)", async () => {
@@ -71,25 +75,26 @@ describe("findKneeFromCeiling", () => {
     expect(r.stoppedBecause).toMatch(/the knee is at least 163000\/s/);
   });
 
-  it("moves a saturated step down toward its consumed rate", async () => {
+  it("moves a saturated step down halfway toward its consumed rate", async () => {
     // Paced, this product sustains far less than it drains (gendata and the broker take their share).
-    const { runAt, calls } = product(62_000, 65_000);
+    const { runAt, calls } = product(62_000, 50_000);
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
-    // 90k saturates at 65k: down to 61.8k (keeps up), then bisect toward 90k: 75.9k, 68.9k, 65.4k saturate; confirm 61.8k
-    expect(calls.map((c) => c.rate)).toEqual([90_000, roundRate(65_000 * DOWN_SHARE), 75_900, 68_900, 65_400, roundRate(65_000 * DOWN_SHARE)]);
-    expect(r.knee).toBe(roundRate(65_000 * DOWN_SHARE));
+    // 85k saturates at 50k: down to 67.5k (saturates), 58.8k (keeps up), then bisect toward 67.5k: 63.2k saturates; confirm 58.8k
+    expect(calls.map((c) => c.rate)).toEqual([85_000, 67_500, 58_800, 63_200, 58_800]);
+    expect(r.knee).toBe(58_800);
     expect(r.confirmed).toBe(true);
-    expect(r.bracket).toEqual({ keptUp: roundRate(65_000 * DOWN_SHARE), saturated: 65_400 });
+    expect(r.bracket).toEqual({ keptUp: 58_800, saturated: 63_200 });
   });
 
   it("bisects back up when a saturated step consumed far less than the product sustains (node, 2026-12-02)", async () => {
     // Paced at 59,100/s node consumed 42,857/s; the sweep's knee was 47,500/s (bracket to 50,000).
     const { runAt, calls } = product(48_000, 42_857);
     const r = await findKneeFromCeiling(runAt, { ceiling: 65_714, gendataCap: 160_000 });
-    expect(calls.map((c) => `${c.purpose} ${c.rate}`)).toEqual(["paced 59100", "paced 40700", "paced 49900", "paced 45300", "paced 47600", "confirm 47600"]);
-    expect(r.knee).toBe(47_600);
+    // 55.9k saturates at 42.9k: halfway down to 49.4k (saturates), 46.1k keeps up within 10 % of 49.4k: confirmed
+    expect(calls.map((c) => `${c.purpose} ${c.rate}`)).toEqual(["paced 55900", "paced 49400", "paced 46100", "confirm 46100"]);
+    expect(r.knee).toBe(46_100);
     expect(r.confirmed).toBe(true);
-    expect(r.bracket).toEqual({ keptUp: 47_600, saturated: 49_900 });
+    expect(r.bracket).toEqual({ keptUp: 46_100, saturated: 49_400 });
     expect(r.bracket!.saturated!).toBeLessThanOrEqual(r.knee! * (1 + KNEE_RESOLUTION));
   });
 
@@ -103,7 +108,7 @@ describe("findKneeFromCeiling", () => {
   it("steps under a rate gendata falls short of beside the product", async () => {
     const { runAt, calls } = product(250_000, 260_000, { G: 140_000 });
     const r = await findKneeFromCeiling(runAt, { ceiling: 200_000, gendataCap: 200_000 });
-    expect(calls[0]?.rate).toBe(180_000);
+    expect(calls[0]?.rate).toBe(170_000);
     expect(calls[1]?.rate).toBe(roundRate(140_000 * DOWN_SHARE));
     expect(r.knee).toBe(roundRate(140_000 * DOWN_SHARE));
     expect(r.stoppedBecause).toMatch(/at least/);
@@ -116,15 +121,15 @@ describe("findKneeFromCeiling", () => {
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: NO_BISECT_CAP });
     // paced (draining) -> again (keep-up) -> confirm (unsettled) -> confirm again (keep-up)
     expect(calls.map((c) => c.purpose)).toEqual(["paced", "paced", "confirm", "confirm"]);
-    expect(r.knee).toBe(90_000);
+    expect(r.knee).toBe(85_000);
     expect(r.confirmed).toBe(true);
   });
 
   it("steps down when the confirm does not hold", async () => {
     const { runAt, calls } = product(95_000, 100_000, { override: (call, _r, normal) => (call === 1 ? { ...normal, regime: "saturated", consumedPerSec: 88_000 } : undefined) });
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: NO_BISECT_CAP });
-    expect(calls.map((c) => c.rate)).toEqual([90_000, 90_000, roundRate(90_000 * DOWN_SHARE), roundRate(90_000 * DOWN_SHARE)]);
-    expect(r.knee).toBe(roundRate(90_000 * DOWN_SHARE));
+    expect(calls.map((c) => c.rate)).toEqual([85_000, 85_000, roundRate(85_000 * DOWN_SHARE), roundRate(85_000 * DOWN_SHARE)]);
+    expect(r.knee).toBe(roundRate(85_000 * DOWN_SHARE));
   });
 
   it("runs a repeat whose cost disagrees once more, and says so when it never agrees", async () => {
@@ -139,7 +144,7 @@ describe("findKneeFromCeiling", () => {
     const { runAt, calls } = product(95_000, 100_000, { override: (call, _r, normal) => (call === 0 ? { ...normal, noisy: "foreign load 40%" } : undefined) });
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: NO_BISECT_CAP });
     expect(calls.map((c) => c.purpose)).toEqual(["paced", "paced", "confirm"]);
-    expect(r.knee).toBe(90_000);
+    expect(r.knee).toBe(85_000);
     expect(r.confirmed).toBe(true);
   });
 
