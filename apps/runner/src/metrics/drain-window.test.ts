@@ -42,6 +42,15 @@ describe("drainWindowEnd", () => {
     // 3M at 175k/s: at 15 s 375k are left, under 3 s of it; the window has had its 10 s.
     expect(drainWindowEnd(draining(15, 175_000, 3_000_000), rule)).toBe("known");
   });
+
+  it("does not when the committed offset stood still through it (flink's checkpoint commits, 2026-12-02)", () => {
+    // 91k left (all of it already republished); the offset stands still for 10 s, then one commit takes it to the end.
+    const still = draining(11, 0, 91_000).map((t) => ({ ...t, outputEnd: 91_000, consumed: t.t === 11 ? 91_000 : 0 }));
+    expect(drainWindowEnd(still, rule)).toBe("backlog-low");
+    // at the rule's longest window the same: a figure needs MIN_PERIODS periods that moved
+    const stillLong = draining(30, 0, 3_000_000).map((t) => ({ ...t, consumed: t.t === 30 ? 100_000 : 0 }));
+    expect(drainWindowEnd(stillLong, rule)).toBe("backlog-low");
+  });
 });
 
 describe("drainWindowRule", () => {

@@ -6,7 +6,7 @@
  */
 import type { Tick } from "../results/types.ts";
 import { consumedRate } from "./derive.ts";
-import { windowKnown, type WindowStopRule } from "./window-stop.ts";
+import { microsPerPeriod, MIN_PERIODS, windowKnown, type WindowStopRule } from "./window-stop.ts";
 
 /** The window ends when fewer than this many seconds of backlog are left at the rate it drains. */
 export const BACKLOG_LEFT_SEC = 3;
@@ -29,16 +29,21 @@ export function drainWindowRule(paced: WindowStopRule): WindowStopRule {
  * `window` starts at the settle's last tick; undefined while the window should go on. Two
  * window ticks at least, whatever is left: a figure needs two points (a backlog that ran out
  * this soon leaves the run unsettled, see drain-step.ts). A backlog that runs low after the
- * rule's minimum leaves a known figure, as a window at its minimum does.
+ * rule's minimum leaves a known figure, as a window at its minimum does. Either way a figure
+ * needs the committed offset to have moved in MIN_PERIODS commit periods: flink, having kept
+ * pace with a refill, had nothing left to drain, and its last commit stood still for 10 s of the
+ * window; read as known, its drain rate was 0/s (2026-12-02). Such a window is "backlog-low".
  */
 export function drainWindowEnd(window: readonly Tick[], rule: WindowStopRule): DrainWindowEnd {
   const first = window[0];
   const last = window[window.length - 1];
   if (!first || !last || window.length < 3) return undefined;
-  const rate = consumedRate(window);
-  if (last.inputEnd - last.consumed <= rate * BACKLOG_LEFT_SEC) return last.t - first.t >= rule.minSec ? "known" : "backlog-low";
-  return windowKnown(window, rule) ? "known" : undefined;
+  const moved = microsPerPeriod(window).length >= MIN_PERIODS;
+  if (last.inputEnd - last.consumed <= consumedRate(window) * BACKLOG_LEFT_SEC) return last.t - first.t >= rule.minSec && moved ? "known" : "backlog-low";
+  if (!windowKnown(window, rule)) return undefined;
+  return moved ? "known" : "backlog-low";
 }
+
 
 /**
  * Whether a refill's drain window is the one that counts: once its figure is known, or when it

@@ -31,8 +31,8 @@ export const WINDOW_STOP_RULE: WindowStopRule = { minSec: 10, maxSec: 20, relHal
  */
 export const PLAINLY_BEHIND_SHARE = 0.94;
 
-/** Fewest whole periods an interval is computed from. */
-const MIN_PERIODS = 4;
+/** Fewest whole periods (in which the committed offset moved) an interval is computed from. */
+export const MIN_PERIODS = 4;
 
 /** Student's t at 97.5 % for 1..30 degrees of freedom; 1.96 beyond. */
 const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
