@@ -98,6 +98,18 @@ describe("findKneeFromCeiling", () => {
     expect(r.bracket!.saturated!).toBeLessThanOrEqual(r.knee! * (1 + KNEE_RESOLUTION));
   });
 
+  it("bisects past an unsettled drain's rate, up to gendata's cap, and leaves the bracket open there (flink warming, 2026-12-02)", async () => {
+    // The drain read 27,158/s while the JVM warmed; paced, flink keeps up to 80k.
+    const { runAt, calls } = product(80_000, 70_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 27_158, gendataCap: 100_000, ceilingUnsettled: true });
+    expect(calls[0]?.rate).toBe(23_100);
+    expect(Math.max(...calls.map((c) => c.rate))).toBeGreaterThan(27_158);
+    expect(r.knee).toBeGreaterThan(80_000 / (1 + KNEE_RESOLUTION));
+    expect(r.knee).toBeLessThanOrEqual(80_000);
+    expect(r.confirmed).toBe(true);
+    expect(r.bracket?.saturated === undefined || r.bracket.saturated > 27_158).toBe(true);
+  });
+
   it("bounds the knee by gendata and says 'at least'", async () => {
     const { runAt } = product(250_000, 260_000);
     const r = await findKneeFromCeiling(runAt, { ceiling: 300_000, gendataCap: 160_000 });

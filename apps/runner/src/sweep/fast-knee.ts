@@ -17,6 +17,12 @@ export interface FastKneeOptions {
   gendataCap: number;
   /** The product read as fast as gendata could write: the ceiling is gendata's, and a knee found under it is "at least". */
   ceilingByGendata?: boolean;
+  /**
+   * The drain's figure was not settled or not quiet: its rate only sets where the search begins,
+   * and neither bounds the paced rates nor closes the bracket (flink's JVM, still warming, drained
+   * at 27,158/s in a 4 s window, 2026-12-02, where its paced knee had been 82,700/s).
+   */
+  ceilingUnsettled?: boolean;
 }
 
 /**
@@ -102,7 +108,7 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
     if (v.kind === "stop") return { confirmed: false, stop: v.reason, atLeast: false };
     if (v.kind === "keep-up") {
       // No paced rate is sustained above what the product drains at, nor offered above gendata's cap.
-      const refined = await refineUp(s, rate, Math.min(opts.ceiling, opts.gendataCap));
+      const refined = await refineUp(s, rate, opts.ceilingUnsettled === true ? opts.gendataCap : Math.min(opts.ceiling, opts.gendataCap));
       if (typeof refined === "object") return { confirmed: false, stop: refined.stop, atLeast: false };
       rate = refined;
       const held = await confirmAt(s, rate);
@@ -139,8 +145,8 @@ export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPur
     ceiling: opts.ceiling,
     confirmed: knee !== undefined && found.confirmed,
     stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${bound}${withdrawn}.`,
-    // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product: no upper end.
-    ...(opts.ceilingByGendata ? kneeFigures(s.steps, knee) : withDrainBound(kneeFigures(s.steps, knee), opts.ceiling)),
+    // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product, and an unsettled one nothing: no upper end.
+    ...(opts.ceilingByGendata === true || opts.ceilingUnsettled === true ? kneeFigures(s.steps, knee) : withDrainBound(kneeFigures(s.steps, knee), opts.ceiling)),
   };
 }
 

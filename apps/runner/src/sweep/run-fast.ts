@@ -21,6 +21,11 @@ import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./run-sweep.t
  */
 export const PACED_GENDATA_SHARE = 0.9;
 
+/** A settled, quiet drain: its rate is the product's ceiling, not only where the paced runs begin. */
+function drainHolds(drain: RunResult): boolean {
+  return drain.settled === true && drain.conditions?.noisy !== true;
+}
+
 /** Why a drain gives no ceiling to start from, if it does not. */
 function noCeiling(drain: RunResult, interrupted: string | undefined): string | undefined {
   if (interrupted) return `the bench was ${interrupted} during the drain`;
@@ -52,7 +57,8 @@ async function drainThenSearch(product: Product, session: PacedSession, bench: B
   const ceiling = drain.throughput?.consumedPerSec as number;
   const gendataCap = (drain.prefill?.ratePerSec as number) * PACED_GENDATA_SHARE;
   const ceilingByGendata = drain.prefill?.besideProduct === "outpaced";
-  const found = await findKneeFromCeiling(stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps), { ceiling, gendataCap, ceilingByGendata });
+  const ceilingUnsettled = !drainHolds(drain);
+  const found = await findKneeFromCeiling(stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps), { ceiling, gendataCap, ceilingByGendata, ceilingUnsettled });
   return { drain, found };
 }
 
@@ -80,7 +86,7 @@ export async function fastKneeProduct(product: Product, prepared: Prepared, base
 function fastRecord(productId: string, { drain, found }: { drain: RunResult; found: SweepResult }, steps: SweepRecord["steps"], audit: string | undefined): SweepRecord {
   const result = audit === undefined ? found : withdrawn(found, steps, audit);
   // The ceiling is a figure on the page only from a settled, quiet drain; otherwise it only set where the paced runs began.
-  const quiet = drain.settled === true && drain.conditions?.noisy !== true;
+  const quiet = drainHolds(drain);
   const caveat = quiet || drain.throughput === undefined ? "" : ` The drain was ${drain.settled === true ? "noisy" : "not settled"}${drain.prefill?.besideProduct === "outpaced" ? " (gendata could not write faster than the product read, so its backlog was short)" : ""}: its rate only set where the paced runs began.`;
   return sweepRecord(productId, { ...result, ceiling: quiet ? result.ceiling : undefined, stoppedBecause: `${result.stoppedBecause}${caveat}` }, steps, "fast");
 }
