@@ -44,7 +44,6 @@ export function drainWindowEnd(window: readonly Tick[], rule: WindowStopRule): D
   return moved ? "known" : "backlog-low";
 }
 
-
 /**
  * Whether a refill's drain window is the one that counts: once its figure is known, or when it
  * drained more records than the first (a refill stopped at its cap still drained for 13 s where
