@@ -107,7 +107,7 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
     const last = s.steps[s.steps.length - 1] as StepOutcome;
     if (v.kind === "stop") return { confirmed: false, stop: v.reason, atLeast: false };
     if (v.kind === "keep-up") {
-      // No paced rate is sustained above what the product drains at, nor offered above gendata's cap.
+      // No paced rate is sustained above what the product drains at (when its drain held), nor offered above gendata's cap.
       const refined = await refineUp(s, rate, opts.ceilingUnsettled === true ? opts.gendataCap : Math.min(opts.ceiling, opts.gendataCap));
       if (typeof refined === "object") return { confirmed: false, stop: refined.stop, atLeast: false };
       rate = refined;
