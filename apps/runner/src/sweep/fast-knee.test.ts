@@ -117,6 +117,30 @@ describe("findKneeFromCeiling", () => {
     expect(r.stoppedBecause).toMatch(/at least 160000\/s/);
   });
 
+  it("says 'at least' when the bisection up ends at gendata's cap with nothing saturated above (flink after an unsettled drain, 2026-12-02)", async () => {
+    // The unsettled drain read 36,616/s; paced, flink kept up at every rate gendata could offer beside it.
+    const { runAt } = product(90_000, 80_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 36_616, gendataCap: 0.9 * 70_970, ceilingUnsettled: true });
+    expect(r.knee).toBeGreaterThan((0.9 * 70_970) / (1 + KNEE_RESOLUTION));
+    expect(r.bracket).toEqual({ keptUp: r.knee });
+    expect(r.stoppedBecause).toMatch(/the knee is at least/);
+  });
+
+  it("says 'at least' when gendata's cap under a settled ceiling ends the bisection, and not when the product's ceiling does", async () => {
+    const capped = await findKneeFromCeiling(product(95_000, 100_000).runAt, { ceiling: 100_000, gendataCap: 90_000 });
+    expect(capped.knee).toBe(85_000);
+    expect(capped.stoppedBecause).toMatch(/the knee is at least 85000\/s/);
+    const byProduct = await findKneeFromCeiling(product(95_000, 100_000).runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(byProduct.stoppedBecause).not.toMatch(/at least/);
+  });
+
+  it("does not say 'at least' when a saturated step, not gendata's cap, closed the bisection", async () => {
+    const { runAt } = product(60_000, 55_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 36_616, gendataCap: 100_000, ceilingUnsettled: true });
+    expect(r.bracket?.saturated).toBeDefined();
+    expect(r.stoppedBecause).not.toMatch(/at least/);
+  });
+
   it("steps under a rate gendata falls short of beside the product", async () => {
     const { runAt, calls } = product(250_000, 260_000, { G: 140_000 });
     const r = await findKneeFromCeiling(runAt, { ceiling: 200_000, gendataCap: 200_000 });

@@ -77,27 +77,39 @@ async function confirmAt(search: KneeSearch, rate: number): Promise<{ held: stri
   return { held: v.atSpeed === undefined ? held : `${held} (${v.atSpeed})` };
 }
 
+/** Where a bisection up may go: the drain ceiling or gendata's cap, and whether it is gendata's. */
+interface UpperBound { rate: number; byGendata: boolean }
+
 /**
  * From a keep-up at `rate`, bisect toward the lowest rate that saturated above it (else `bound`:
  * the drain ceiling or gendata's cap) until the two are within KNEE_RESOLUTION: a saturated paced step consumes less than the product sustains
  * (gendata and the broker share the cores with it), so the rate it steps down to can sit well
  * under the knee (2026-12-02: node paced at 59,100/s consumed 42,857/s; the sweep's knee was
- * 47,500/s). Returns the highest rate that kept up, or why the search must stop.
+ * 47,500/s). Returns the highest rate that kept up, and whether gendata (its cap, or a rate it
+ * could not offer) rather than the product stopped the bisection; or why the search must stop.
  */
-async function refineUp(s: KneeSearch, rate: number, bound: number): Promise<number | { stop: string }> {
+async function refineUp(s: KneeSearch, rate: number, bound: UpperBound): Promise<{ rate: number; byGendata: boolean } | { stop: string }> {
   let lo = rate;
+  const cap = roundRate(bound.rate);
   for (;;) {
-    const above = [...s.saturatedAt, roundRate(bound)].filter((r) => r > lo);
-    if (above.length === 0) return lo;
-    const hi = Math.min(...above);
+    const saturatedAbove = [...s.saturatedAt].filter((r) => r > lo);
+    const hi = Math.min(...saturatedAbove, cap);
+    const stoppedByCap = hi === cap && !saturatedAbove.includes(cap) && bound.byGendata;
+    if (hi <= lo) return { rate: lo, byGendata: stoppedByCap };
     const mid = roundRate((lo + hi) / 2);
-    if (hi <= lo * (1 + KNEE_RESOLUTION) || mid <= lo || mid >= hi) return lo;
+    if (hi <= lo * (1 + KNEE_RESOLUTION) || mid <= lo || mid >= hi) return { rate: lo, byGendata: stoppedByCap };
     const v = await s.measure(mid, "paced");
     if (v.kind === "stop") return { stop: v.reason };
     // Unreachable: gendata cannot offer it beside the product, so nothing above it can be tried either.
-    if (v.kind === "unreachable") return lo;
+    if (v.kind === "unreachable") return { rate: lo, byGendata: true };
     if (v.kind === "keep-up") lo = mid;
   }
+}
+
+/** No paced rate is offered above gendata's cap, nor sustained above what the product drains at when its drain held. */
+function upperBound(opts: FastKneeOptions): UpperBound {
+  if (opts.ceilingUnsettled === true) return { rate: opts.gendataCap, byGendata: true };
+  return { rate: Math.min(opts.ceiling, opts.gendataCap), byGendata: opts.ceilingByGendata === true || opts.gendataCap <= opts.ceiling };
 }
 
 async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
@@ -107,10 +119,10 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
     const last = s.steps[s.steps.length - 1] as StepOutcome;
     if (v.kind === "stop") return { confirmed: false, stop: v.reason, atLeast: false };
     if (v.kind === "keep-up") {
-      // No paced rate is sustained above what the product drains at (when its drain held), nor offered above gendata's cap.
-      const refined = await refineUp(s, rate, opts.ceilingUnsettled === true ? opts.gendataCap : Math.min(opts.ceiling, opts.gendataCap));
-      if (typeof refined === "object") return { confirmed: false, stop: refined.stop, atLeast: false };
-      rate = refined;
+      const refined = await refineUp(s, rate, upperBound(opts));
+      if ("stop" in refined) return { confirmed: false, stop: refined.stop, atLeast: false };
+      rate = refined.rate;
+      byGendata ||= refined.byGendata;
       const held = await confirmAt(s, rate);
       if (typeof held === "object" && "held" in held) return { knee: rate, confirmed: true, stop: held.held, atLeast: byGendata };
       if (typeof held === "object" && "stop" in held) return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up but was not confirmed: ${held.stop}`, atLeast: byGendata };
