@@ -231,11 +231,14 @@ export class PacedSession {
     // input's end counts them as produced (seq = offset: fixtures first, then gendata's), heldTo
     // holds only what was consumed to "done".
     const produced = Math.max(this.nextSeq, await bench.admin.endOffset(plan.inputTopic));
+    const outputEnd = await bench.admin.endOffset(plan.outputTopic);
+    // The audit reads at about 10 µs of CPU a record: millions of outputs take minutes, and after Ctrl-C nothing else is printed meanwhile.
+    bench.log(`== ${this.product.id}: auditing all ${outputEnd.toLocaleString("en-US")} output records`);
     const delivery = await auditOutputs({
       bootstrap: bench.bootstrap,
       outputTopic: plan.outputTopic,
       produced,
-      outputEnd: await bench.admin.endOffset(plan.outputTopic),
+      outputEnd,
       seed: this.base.seed,
       reference: bench.reference,
       passthrough: this.product.passthrough === true,
