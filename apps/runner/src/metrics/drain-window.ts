@@ -38,10 +38,11 @@ export function drainWindowEnd(window: readonly Tick[], rule: WindowStopRule): D
   const first = window[0];
   const last = window[window.length - 1];
   if (!first || !last || window.length < 3) return undefined;
-  const moved = microsPerPeriod(window).length >= MIN_PERIODS;
-  if (last.inputEnd - last.consumed <= consumedRate(window) * BACKLOG_LEFT_SEC) return last.t - first.t >= rule.minSec && moved ? "known" : "backlog-low";
+  // Read only once the window would end: it runs once a second while the product is measured.
+  const moved = (): boolean => microsPerPeriod(window).length >= MIN_PERIODS;
+  if (last.inputEnd - last.consumed <= consumedRate(window) * BACKLOG_LEFT_SEC) return last.t - first.t >= rule.minSec && moved() ? "known" : "backlog-low";
   if (!windowKnown(window, rule)) return undefined;
-  return moved ? "known" : "backlog-low";
+  return moved() ? "known" : "backlog-low";
 }
 
 /**

@@ -95,7 +95,6 @@ async function refineUp(s: KneeSearch, rate: number, bound: UpperBound): Promise
     const saturatedAbove = [...s.saturatedAt].filter((r) => r > lo);
     const hi = Math.min(...saturatedAbove, cap);
     const stoppedByCap = hi === cap && !saturatedAbove.includes(cap) && bound.byGendata;
-    if (hi <= lo) return { rate: lo, byGendata: stoppedByCap };
     const mid = roundRate((lo + hi) / 2);
     if (hi <= lo * (1 + KNEE_RESOLUTION) || mid <= lo || mid >= hi) return { rate: lo, byGendata: stoppedByCap };
     const v = await s.measure(mid, "paced");
@@ -106,10 +105,15 @@ async function refineUp(s: KneeSearch, rate: number, bound: UpperBound): Promise
   }
 }
 
-/** No paced rate is offered above gendata's cap, nor sustained above what the product drains at when its drain held. */
+/** The drain measured the product's own ceiling: it was settled and quiet, and the product did not read as fast as gendata wrote. */
+function drainBounds(opts: FastKneeOptions): boolean {
+  return opts.ceilingByGendata !== true && opts.ceilingUnsettled !== true;
+}
+
+/** No paced rate is offered above gendata's cap (under an outpaced drain, the rate gendata reached), nor sustained above a drain ceiling that bounds the product. */
 function upperBound(opts: FastKneeOptions): UpperBound {
-  if (opts.ceilingUnsettled === true) return { rate: opts.gendataCap, byGendata: true };
-  return { rate: Math.min(opts.ceiling, opts.gendataCap), byGendata: opts.ceilingByGendata === true || opts.gendataCap <= opts.ceiling };
+  if (drainBounds(opts) && opts.ceiling < opts.gendataCap) return { rate: opts.ceiling, byGendata: false };
+  return { rate: opts.ceilingByGendata === true ? Math.min(opts.ceiling, opts.gendataCap) : opts.gendataCap, byGendata: true };
 }
 
 async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
@@ -158,7 +162,7 @@ export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPur
     confirmed: knee !== undefined && found.confirmed,
     stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${bound}${withdrawn}.`,
     // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product, and an unsettled one nothing: no upper end.
-    ...(opts.ceilingByGendata === true || opts.ceilingUnsettled === true ? kneeFigures(s.steps, knee) : withDrainBound(kneeFigures(s.steps, knee), opts.ceiling)),
+    ...(drainBounds(opts) ? withDrainBound(kneeFigures(s.steps, knee), opts.ceiling) : kneeFigures(s.steps, knee)),
   };
 }
 
