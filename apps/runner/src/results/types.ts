@@ -146,8 +146,10 @@ export interface RunResult {
   floorFor?: string;
   /** Set on the runs of a sweep: why this rate was run (drain and paced: the fast search, sweep/run-fast.ts). */
   sweepPurpose?: "climb" | "refine" | "confirm" | "drain" | "paced";
-  /** A drain's backlog: generated records gendata wrote as fast as it could, timed. */
+  /** A drain's backlog: generated records gendata wrote as fast as it could, timed; with a refill, the fill whose window counts. */
   prefill?: PrefillRecord;
+  /** A drain that refilled: the other fill, whose window became settle ticks; the input holds the fixtures and both fills. */
+  uncountedFill?: PrefillRecord;
   status: RunStatus;
   /** Why a row failed, was invalid or was skipped (with the product's log tail when it crashed). */
   reason?: string;

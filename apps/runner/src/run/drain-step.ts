@@ -96,7 +96,8 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
     measured = keepSecond ? second : first;
     for (const tick of (keepSecond ? first : second).window) tick.phase = "settle";
     harness = keepSecond ? ticker.windowHarness.slice(first.window.length) : ticker.windowHarness.slice(0, first.window.length);
-    if (keepSecond) result.prefill = refillRecord;
+    if (keepSecond) [result.prefill, result.uncountedFill] = [refillRecord, result.prefill];
+    else result.uncountedFill = refillRecord;
   }
   const drained = await workOff(ticker, p.drainTimeoutSec);
   Object.assign(result, windowFigures(measured.window, 0, drained.last.consumed), { harness: harnessCost(harness, p.watch.costPercent()), settleSec: measured.settleSec });
