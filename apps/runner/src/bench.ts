@@ -31,6 +31,7 @@ import { RunProgress } from "./progress.ts";
 import type { BenchContext } from "./run/context.ts";
 import { prepareProfilers } from "./profile/window.ts";
 import { measureRun, type RunSettings } from "./run/measure.ts";
+import { prepareOutputReader } from "./run/audit.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { measureSpeedIndex, SpacedSpeedIndex, SPEED_INDEX_SPACING_MS, SPEED_INDEX_VERSION } from "./run/speed-index.ts";
 import { prepareYardstick, SpacedRuntimes } from "./yardstick/read.ts";
@@ -148,6 +149,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     if (broker) allowBrokerRestart(bench, broker);
     if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
+    await prepareOutputReader(bench);
     for (const product of chosen) {
       if (interrupted()) break;
       await benchProduct(product, opts, bench, results, resultsFile);

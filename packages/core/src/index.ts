@@ -104,3 +104,5 @@ export {
   type RuleCategory,
   type ThreadRule,
 } from "./profile.ts";
+export { buildCrate, buildKey, cargoBuildCommand, crateFiles, rustcVersion, type CargoCrate } from "./cargo-build.ts";
+export { buildOutputReader, decodeFrames, readTopicNative, type FrameHandlers, type NativeReadOptions } from "./native-output-reader.ts";

@@ -131,7 +131,7 @@ export interface ConsumedMessage {
  * 1 s by default: with ~50k records filling 16 MB that held a reader to ~47k records/s at a third
  * of a core; at 1 ms one reads ~170k/s (measured here, 2M outputs, 2026-12-02).
  */
-const READER_SETTINGS = {
+export const READER_SETTINGS = {
   "fetch.min.bytes": 65536,
   "fetch.wait.max.ms": 10,
   "max.partition.fetch.bytes": 2 * 1024 * 1024,

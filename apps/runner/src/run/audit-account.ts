@@ -61,12 +61,20 @@ export class OutputAccount {
     // A missing, null or non-numeric risk (e.g. an engine's SQL NULL for a chunk whose UDF call
     // failed) is no score at all, never 0.
     if (!this.opts.passthrough && typeof read.risk !== "number") return this.bad(m, `risk ${JSON.stringify(read.risk) ?? "missing"} is not a number`);
-    if (this.counts[seq] !== 255) this.counts[seq] = (this.counts[seq] as number) + 1;
-    if (!this.opts.passthrough && m.offset % this.opts.stride === 0 && !this.opts.unscored?.has(seq)) {
-      this.sampleSeqs.push(seq);
-      this.sampleRisks.push(read.risk as number);
-    }
+    this.addDecoded(m.offset, seq, read.risk as number);
     return { seq, tsMs: Number(read.tsMs) };
+  }
+
+  /**
+   * Counts one usable output read elsewhere (core's native reader): its seq is below `produced`
+   * and its risk a number (any, for a passthrough row).
+   */
+  addDecoded(offset: number, seq: number, risk: number): void {
+    if (this.counts[seq] !== 255) this.counts[seq] = (this.counts[seq] as number) + 1;
+    if (!this.opts.passthrough && offset % this.opts.stride === 0 && !this.opts.unscored?.has(seq)) {
+      this.sampleSeqs.push(seq);
+      this.sampleRisks.push(risk);
+    }
   }
 
   /**

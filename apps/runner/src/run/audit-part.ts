@@ -1,12 +1,12 @@
 /**
  * One reader's share of the output audit: the records at offsets [from, until) of the output
- * topic, each accounted (audit-account.ts) and its latency recorded per window. The binding
- * turns every record into a JS object on the reading thread (a few µs each), so a large topic
- * is read by several parts at once, the first in the runner and each other in a child process of its own (audit-child.ts: the binding does not load in a worker thread), and
- * their tallies absorbed in offset order.
+ * topic, read by core's native output reader (or, without one, the binding), each accounted
+ * (audit-account.ts) and its latency recorded per window. A large topic is read by several parts
+ * at once, the first in the runner and each other in a child process of its own (audit-child.ts:
+ * the binding does not load in a worker thread), and their tallies absorbed in offset order.
  */
 import * as hdr from "hdr-histogram-js";
-import { readTopic } from "@bench/core";
+import { readTopic, readTopicNative } from "@bench/core";
 import type { DeliveryCheck } from "../results/types.ts";
 import { OutputAccount, type Tallies } from "./audit-account.ts";
 
@@ -24,6 +24,8 @@ export interface PartRequest {
   windowsMs: Array<[number, number]>;
   /** Seqs whose outputs are not re-scored (audit.ts' unscored), as a list: a request crosses to a child process. */
   unscored?: number[];
+  /** core's native output reader (its binary); absent: the binding reads. */
+  reader?: string;
 }
 
 export interface PartResult {
@@ -34,18 +36,22 @@ export interface PartResult {
 export async function auditPart(req: PartRequest): Promise<PartResult> {
   const account = new OutputAccount({ produced: req.produced, passthrough: req.passthrough, stride: req.stride, ...(req.unscored ? { unscored: new Set(req.unscored) } : {}) });
   const windows = req.windowsMs.map((range) => ({ range, latency: new WindowLatency() }));
-  await readTopic(
-    req.bootstrap,
-    req.outputTopic,
-    (batch) => {
-      for (const m of batch) {
-        const ts = account.add(m)?.tsMs;
-        if (ts === undefined || m.timestamp < ts) continue;
-        for (const w of windows) if (ts >= w.range[0] && ts <= w.range[1]) w.latency.record(m.timestamp - ts);
-      }
-    },
-    { fromOffset: req.from, untilOffset: req.until, stopAt: req.until - req.from, idleMs: req.idleMs },
-  );
+  const latency = (ts: number | undefined, timestamp: number): void => {
+    if (ts === undefined || timestamp < ts) return;
+    for (const w of windows) if (ts >= w.range[0] && ts <= w.range[1]) w.latency.record(timestamp - ts);
+  };
+  const range = { fromOffset: req.from, untilOffset: req.until, idleMs: req.idleMs };
+  if (req.reader !== undefined) {
+    await readTopicNative(req.reader, req.bootstrap, req.outputTopic, { ...range, produced: req.produced, passthrough: req.passthrough }, {
+      decoded: (offset, seq, tsMs, risk, timestamp) => {
+        account.addDecoded(offset, seq, risk);
+        latency(tsMs, timestamp);
+      },
+      raw: (m) => latency(account.add(m)?.tsMs, m.timestamp),
+    });
+  } else {
+    await readTopic(req.bootstrap, req.outputTopic, (batch) => batch.forEach((m) => latency(account.add(m)?.tsMs, m.timestamp)), { ...range, stopAt: req.until - req.from });
+  }
   return { tallies: account.tallies(), latency: windows.map((w) => w.latency.encode()) };
 }
 

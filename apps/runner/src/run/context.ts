@@ -14,6 +14,8 @@ export interface BenchContext {
   restartBroker?(how: { hard: boolean; downMs: number }): Promise<{ downAt: number; stoppedAt: number; upAt: number }>;
   admin: KafkaAdmin;
   reference: ReferenceModel;
+  /** core's native output reader, which the audit reads with; absent: it reads through the JavaScript binding. */
+  outputReader?: string;
   /** What the verification gate produces: the generated fixtures, then the spelling cases (loadGateRecords). */
   fixtures: GateRecord[];
   repoRoot: string;

@@ -152,6 +152,7 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
     tolerance: bench.reference.card.tolerance,
     unscored: misreadSeqs(product.spellingFindings, bench.fixtures),
     windowMs: window.produceMs,
+    ...(bench.outputReader !== undefined ? { reader: bench.outputReader } : {}),
   });
   const invalid = invalidReasons({ verification: result.verification!, delivery: result.delivery, undrained: drained.undrained, drainTimeoutSec: settings.drainTimeoutSec });
   result.status = invalid.length > 0 ? "invalid" : "ok";

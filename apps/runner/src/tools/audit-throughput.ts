@@ -1,18 +1,19 @@
 /**
  * How fast the output audit reads, and where its time goes, against a running broker:
  *   pnpm --filter runner exec tsx src/tools/audit-throughput.ts <bootstrap> produce 5000000
- *   pnpm --filter runner exec tsx src/tools/audit-throughput.ts <bootstrap> read|parse|audit 5000000
+ *   pnpm --filter runner exec tsx src/tools/audit-throughput.ts <bootstrap> read|parse|audit|native|native-one 5000000
  * `produce` fills a topic with N outputs the way a scoring product writes them ({event_id, ts_ms,
  * risk}, lz4, the risk the reference model gives), plus a few duplicates and bad outputs so every
  * branch of the accounting runs; the other modes time one layer each, in a process of their own
  * so that the peak RSS printed is that layer's: `read` readTopic alone, `parse` readTopic and
- * readOutput, `audit` the whole auditOutputs (its DeliveryCheck printed, to compare changes by).
+ * readOutput, `audit` the whole auditOutputs (its DeliveryCheck printed, to compare changes by),
+ * `native` the same with core's native output reader (`native-one`: one reader, no split).
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import rdkafka from "@confluentinc/kafka-javascript";
-import { eventIdFor, KafkaAdmin, makeTemplate, modelsDir, normalise, POOL_SIZE, readOutput, readTopic, ReferenceModel } from "@bench/core";
+import { buildOutputReader, cacheRoot, eventIdFor, KafkaAdmin, makeTemplate, modelsDir, normalise, POOL_SIZE, readOutput, readTopic, ReferenceModel } from "@bench/core";
 import { auditOutputs } from "../run/audit.ts";
 
 const SEED = 42;
@@ -114,7 +115,9 @@ function windowsOf([from, to]: [number, number]): Array<[number, number]> {
 
 async function measure(bootstrap: string, mode: string, n: number): Promise<void> {
   const info = JSON.parse(readFileSync(sidecar(n), "utf8")) as Written;
-  const reference = mode === "audit" ? await ReferenceModel.load(modelsDir()) : undefined;
+  const reference = mode === "audit" || mode.startsWith("native") ? await ReferenceModel.load(modelsDir()) : undefined;
+  const built = mode.startsWith("native") ? await buildOutputReader(cacheRoot(), console.log) : undefined;
+  if (built !== undefined && !("binary" in built)) throw new Error(`no native output reader: ${built.why}`);
   const rss = new TreeRss();
   const cpuBefore = treeCpuSeconds();
   const started = performance.now();
@@ -124,13 +127,14 @@ async function measure(bootstrap: string, mode: string, n: number): Promise<void
     let ok = 0;
     await readTopic(bootstrap, info.topic, (batch) => batch.forEach((m) => (ok += readOutput(m.value).ok ? 1 : 0)), { stopAt: info.outputEnd, idleMs: 10_000 });
     detail = { ok };
-  } else if (mode === "audit") {
+  } else if (mode === "audit" || mode === "native" || mode === "native-one") {
     const [first, ...more] = windowsOf(info.tsRange) as [[number, number], ...Array<[number, number]>];
     detail = await auditOutputs({
       bootstrap, outputTopic: info.topic, produced: info.produced, outputEnd: info.outputEnd, seed: SEED, reference: reference as ReferenceModel,
       passthrough: false, tolerance: (reference as ReferenceModel).card.tolerance, windowMs: first, moreWindowsMs: more,
+      ...(built && "binary" in built ? { reader: built.binary } : {}), ...(mode === "native-one" ? { readers: 1 } : {}),
     });
-  } else throw new Error(`unknown mode ${mode}: produce, read, parse or audit`);
+  } else throw new Error(`unknown mode ${mode}: produce, read, parse, audit, native or native-one`);
   const ms = performance.now() - started;
   rss.stop();
   await childrenGone();
@@ -149,7 +153,8 @@ function report(mode: string, records: number, ms: number, cpuSeconds: number, p
 async function childrenGone(): Promise<void> {
   const isReader = (pid: string): boolean => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("audit-child");
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      return cmdline.includes("audit-child") || cmdline.includes("output-reader");
     } catch {
       return false;
     }
@@ -193,7 +198,7 @@ function rssKb(pid: string): number {
 }
 
 async function main([bootstrap, mode, count]: string[]): Promise<void> {
-  if (!bootstrap || !mode) throw new Error("usage: audit-throughput.ts <bootstrap> produce|read|parse|audit [N]");
+  if (!bootstrap || !mode) throw new Error("usage: audit-throughput.ts <bootstrap> produce|read|parse|audit|native|native-one [N]");
   const n = Number(count ?? 3_000_000);
   if (mode === "produce") await produce(bootstrap, n);
   else await measure(bootstrap, mode, n);

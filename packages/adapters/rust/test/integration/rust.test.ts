@@ -6,9 +6,9 @@
  */
 import { join } from "node:path";
 import { execa } from "execa";
-import { cacheRoot, effectiveSettingsMismatches, KAFKA_SETTINGS, modelsDir, repoRoot } from "@bench/core";
+import { cacheRoot, cargoBuildCommand, effectiveSettingsMismatches, KAFKA_SETTINGS, modelsDir, repoRoot } from "@bench/core";
 import { describePoisonPills, expectScoredAndConsumed, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
-import { APP_DIR, cargoBuildCommand } from "../../src/build.ts";
+import { APP_DIR } from "../../src/build.ts";
 import { rust } from "../../src/product.ts";
 
 const bootstrap = requireBootstrap();
