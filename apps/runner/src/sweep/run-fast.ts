@@ -11,6 +11,7 @@ import type { RunResult, SweepRecord } from "../results/types.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { runSummary } from "../summary.ts";
 import { PacedSession } from "../run/paced-session.ts";
+import { chosenDrain, drainAgain, drainHolds, noCeiling } from "./drain-choice.ts";
 import { findKneeFromCeiling } from "./fast-knee.ts";
 import type { SweepResult } from "./knee.ts";
 import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./run-sweep.ts";
@@ -20,20 +21,6 @@ import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./run-sweep.t
  * drain's backlog, the share a paced step asks of it: a paced gendata at its limit falls behind.
  */
 export const PACED_GENDATA_SHARE = 0.9;
-
-/** A settled, quiet drain: its rate is the product's ceiling, not only where the paced runs begin. */
-function drainHolds(drain: RunResult): boolean {
-  return drain.settled === true && drain.conditions?.noisy !== true;
-}
-
-/** Why a drain gives no ceiling to start from, if it does not. */
-function noCeiling(drain: RunResult, interrupted: string | undefined): string | undefined {
-  if (interrupted) return `the bench was ${interrupted} during the drain`;
-  if (drain.status === "failed") return `the drain failed: ${(drain.reason ?? "no reason recorded").split("\n")[0]}`;
-  if (drain.status === "invalid") return `the drain was invalid: ${(drain.reason ?? "no reason recorded").split("\n")[0]}`;
-  if (!drain.throughput || !(drain.throughput.consumedPerSec > 0) || !drain.prefill) return "the drain measured no drain rate";
-  return undefined;
-}
 
 /**
  * The session's audit found its output wanting: every step shared that output, so each is
@@ -45,13 +32,27 @@ function withdrawn(found: SweepResult, steps: SweepRecord["steps"], audit: strin
   return { ...rest, confirmed: false, stoppedBecause: `${found.stoppedBecause} The session's audit found: ${audit}; no knee is reported for a product with an invalid run.` };
 }
 
-/** The drain, then the search from its ceiling; a drain that gave none ends the search there, saying why. */
-async function drainThenSearch(product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"]): Promise<{ drain: RunResult; found: SweepResult }> {
-  bench.log(`== ${product.id}: drain (gendata fills a backlog beside the product, then stops; the product drains it alone)`);
+/** One drain, logged and kept as a step of the search. */
+async function drainOnce(product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"], what: string): Promise<RunResult> {
+  bench.log(`== ${product.id}: ${what}`);
   const drain = await session.drainStep();
   onRun(drain);
   bench.log(`== ${product.id}: drain -> ${runSummary(drain)}`);
   steps.push({ ...stepOutcome(drain, 0, bench.interrupted()), purpose: "drain", ...stepFigures(drain) });
+  return drain;
+}
+
+/** The drain, run once more when the machine read busy during it (drain-choice.ts). */
+async function measuredDrain(product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"]): Promise<RunResult> {
+  const first = await drainOnce(product, session, bench, onRun, steps, "drain (gendata fills a backlog beside the product, then stops; the product drains it alone)");
+  if (!drainAgain(first, bench.interrupted())) return first;
+  const again = await drainOnce(product, session, bench, onRun, steps, "drain once more (the machine was busy during the first: its rate would only set where the paced runs begin)");
+  return chosenDrain(first, again, bench.interrupted());
+}
+
+/** The drain, then the search from its ceiling; a drain that gave none ends the search there, saying why. */
+async function drainThenSearch(product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"]): Promise<{ drain: RunResult; found: SweepResult }> {
+  const drain = await measuredDrain(product, session, bench, onRun, steps);
   const why = noCeiling(drain, bench.interrupted());
   if (why !== undefined) return { drain, found: { steps: [], confirmed: false, stoppedBecause: `${why}.` } };
   const ceiling = drain.throughput?.consumedPerSec as number;
