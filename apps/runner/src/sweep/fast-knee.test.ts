@@ -168,6 +168,25 @@ describe("findKneeFromCeiling", () => {
     expect(r.knee).toBe(roundRate(85_000 * DOWN_SHARE));
   });
 
+  it("after a confirm that does not hold, confirms the highest lower rate that kept up when the bracket is already within the resolution (faststream, 2026-12-03)", async () => {
+    // 85k keeps up, 92.5k keeps up once and saturates on its confirm: 85k is within 10 % of it
+    const { runAt, calls } = product(95_000, 100_000, { override: (call, _r, normal) => (call === 2 ? { ...normal, regime: "saturated", consumedPerSec: 90_000 } : undefined) });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(calls).toEqual([{ rate: 85_000, purpose: "paced" }, { rate: 92_500, purpose: "paced" }, { rate: 92_500, purpose: "confirm" }, { rate: 85_000, purpose: "confirm" }]);
+    expect(r.knee).toBe(85_000);
+    expect(r.confirmed).toBe(true);
+    expect(r.bracket).toEqual({ keptUp: 85_000, saturated: 92_500 });
+  });
+
+  it("after a confirm that does not hold, bisects between the highest lower keep-up and the failed rate when they are further apart than the resolution", async () => {
+    // 70k and 85k keep up, 92.5k saturates, 85k fails its confirm: 70k is 18 % under it, so 77.5k (not 0.95 × 85k)
+    const { runAt, calls } = product(88_000, 86_000, { override: (call, _r, normal) => (call === 3 ? { ...normal, regime: "saturated", consumedPerSec: 84_000 } : undefined) });
+    const r = await findKneeFromCeiling(runAt, { ceiling: 82_400, gendataCap: 100_000, ceilingUnsettled: true });
+    expect(calls.map((c) => `${c.purpose} ${c.rate}`)).toEqual(["paced 70000", "paced 85000", "paced 92500", "confirm 85000", "paced 77500", "confirm 77500"]);
+    expect(r.knee).toBe(77_500);
+    expect(r.confirmed).toBe(true);
+  });
+
   it("runs a repeat whose cost disagrees once more, and says so when it never agrees", async () => {
     const { runAt, calls } = product(95_000, 100_000, { cost: (call) => [10, 14, 18][call] ?? 10 });
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: NO_BISECT_CAP });

@@ -2,7 +2,8 @@
  * The fast knee search: a drain has measured the product's ceiling on one partition (its
  * rate working off a backlog, no gendata competing for the cores), so paced steps
  * start under it instead of climbing from 5,000/s. A saturated step moves down halfway toward the
- * rate it consumed; a keep-up step is confirmed by a repeat whose cost agrees. Every guard of
+ * rate it consumed; a keep-up step is confirmed by a repeat whose cost agrees, and a confirm that
+ * does not hold goes back to the highest lower rate that kept up (else a step under it). Every guard of
  * the sweep (knee.ts' KneeSearch) applies: only a settled, quiet keep-up keeps up, a draining
  * or unsettled step is run once more, a noisy one again (bounded), an invalid step withdraws the
  * knee, a failed one ends the search, gendata short of the rate bounds it from above ("at
@@ -116,29 +117,48 @@ function upperBound(opts: FastKneeOptions): UpperBound {
   return { rate: opts.ceilingByGendata === true ? Math.min(opts.ceiling, opts.gendataCap) : opts.gendataCap, byGendata: true };
 }
 
-async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
-  let { rate, byGendata } = firstPacedRate(opts);
+/**
+ * After a confirm at `failed` did not hold: the highest lower rate that kept up and never
+ * saturated, as the sweep's stepDown takes it (knee.ts), so that a bracket already within the
+ * resolution needs only that rate's confirm, not a new paced step under the failure (2026-12-03:
+ * faststream kept up at 36,800 and 40,100/s, 40,100 failed its confirm, and the search ran
+ * 38,100 and 36,200/s before it confirmed 36,200).
+ */
+export function keptUpUnder(s: Pick<KneeSearch, "keptUp" | "saturatedAt">, failed: number): number | undefined {
+  const lower = [...s.keptUp].filter((r) => r < failed && !s.saturatedAt.has(r));
+  return lower.length > 0 ? Math.max(...lower) : undefined;
+}
+
+/** Paced steps from `rate` down until one keeps up, or why the search must stop. */
+async function firstKeepUp(s: KneeSearch, start: { rate: number; byGendata: boolean }): Promise<{ rate: number; byGendata: boolean } | { stop: string }> {
+  let { rate, byGendata } = start;
   for (;;) {
     const v = await s.measure(rate, "paced");
-    const last = s.steps[s.steps.length - 1] as StepOutcome;
-    if (v.kind === "stop") return { confirmed: false, stop: v.reason, atLeast: false };
-    if (v.kind === "keep-up") {
-      const refined = await refineUp(s, rate, upperBound(opts));
-      if ("stop" in refined) return { confirmed: false, stop: refined.stop, atLeast: false };
-      rate = refined.rate;
-      byGendata ||= refined.byGendata;
-      const held = await confirmAt(s, rate);
-      if (typeof held === "object" && "held" in held) return { knee: rate, confirmed: true, stop: held.held, atLeast: byGendata };
-      if (typeof held === "object" && "stop" in held) return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up but was not confirmed: ${held.stop}`, atLeast: byGendata };
-      if (typeof held === "object") return { knee: rate, confirmed: false, stop: held.disagree, atLeast: byGendata };
-      rate = roundRate(rate * DOWN_SHARE);
-      continue;
-    }
+    if (v.kind === "stop") return { stop: v.reason };
+    if (v.kind === "keep-up") return { rate, byGendata };
     // Saturated, or gendata could not offer it beside the product: lower, toward what was achieved.
     if (v.kind === "unreachable") byGendata = true;
-    const next = nextRateDown(last);
-    if (next < 1 || next >= rate) return { confirmed: false, stop: `no rate under ${fmt(rate)}/s is left to try`, atLeast: false };
+    const next = nextRateDown(s.steps[s.steps.length - 1] as StepOutcome);
+    if (next < 1 || next >= rate) return { stop: `no rate under ${fmt(rate)}/s is left to try` };
     rate = next;
+  }
+}
+
+async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
+  let next = { ...firstPacedRate(opts), keptUp: false };
+  for (;;) {
+    const from = next.keptUp ? next : await firstKeepUp(s, next);
+    if ("stop" in from) return { confirmed: false, stop: from.stop, atLeast: false };
+    const refined = await refineUp(s, from.rate, upperBound(opts));
+    if ("stop" in refined) return { confirmed: false, stop: refined.stop, atLeast: false };
+    const rate = refined.rate;
+    const byGendata = from.byGendata || refined.byGendata;
+    const held = await confirmAt(s, rate);
+    if (typeof held === "object" && "held" in held) return { knee: rate, confirmed: true, stop: held.held, atLeast: byGendata };
+    if (typeof held === "object" && "stop" in held) return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up but was not confirmed: ${held.stop}`, atLeast: byGendata };
+    if (typeof held === "object") return { knee: rate, confirmed: false, stop: held.disagree, atLeast: byGendata };
+    const lower = keptUpUnder(s, rate);
+    next = { rate: lower ?? roundRate(rate * DOWN_SHARE), byGendata, keptUp: lower !== undefined };
   }
 }
 
