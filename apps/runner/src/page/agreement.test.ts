@@ -26,11 +26,20 @@ describe("the fast knee against the sweep", () => {
     expect(row("faststream")?.costAgrees).toBe(false);
   });
 
+  it("sets the machine's speed beside the µs: the speed ratio at the knees and the µs ratio at the reference speed", () => {
+    // faststream's fast runs read a speed index of 520,000, the sweep's 640,000: 9 % dearer raw, 11 % cheaper and an 18 % higher knee at the reference speed
+    expect(row("faststream")?.speedRatio).toBeCloseTo(520 / 640, 9);
+    expect(row("faststream")?.refCostRatio).toBeCloseTo((24 / 22) * (520 / 640), 9);
+    expect(row("faststream")?.refKneeRatio).toBeCloseTo((38_500 / 520) / (40_000 / 640), 9);
+    // runs read by an older speed index give no speed figure
+    expect(row("node")?.speedRatio).toBeUndefined();
+  });
+
   it("leaves a row without a fast knee unjudged, and says how many agree", () => {
     expect(row("spark")).toEqual({ product: "spark", sweepKnee: 80_000, sweepStep: 20_000, sweepMicros: 15 });
     const page = agreementSection(fast, sweep).join("\n");
-    expect(page).toContain("| spark | – | 80,000 | 20,000 | – | – | 15.0 | – | – |");
-    expect(page).toContain("| faststream | 38,500 | 40,000 | 10,000 | yes | 24.0 | 22.0 | 1.091 | **no** |");
+    expect(page).toContain("| spark | – | 80,000 | 20,000 | – | – | 15.0 | – | – | – | – | – |");
+    expect(page).toContain("| faststream | 38,500 | 40,000 | 10,000 | yes | 24.0 | 22.0 | 1.091 | **no** | 0.813 | 1.185 | 0.886 |");
     expect(page).toContain("Both agree for 1 of 2 rows judged (1 could not be judged).");
   });
 });

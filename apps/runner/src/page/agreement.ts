@@ -8,6 +8,7 @@ import type { BenchResults, RunResult, SweepRecord } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { dec1, int, table } from "./format.ts";
 import { countsAsResult } from "./rows.ts";
+import { microsAtReference, runSpeed } from "./speed.ts";
 
 /** µs per inference at the two knees agree when their ratio is within 1 ± this. */
 export const COST_AGREEMENT = 0.05;
@@ -24,16 +25,27 @@ export interface RowAgreement {
   /** fast ÷ sweep. */
   costRatio?: number;
   costAgrees?: boolean;
+  /** The median speed index of the runs at each knee, fast ÷ sweep: under 1, the fast search ran while the machine was slower. */
+  speedRatio?: number;
+  /** µs per inference at the reference speed (speed.ts), fast ÷ sweep: what is left of costRatio once each side's speed is taken out. */
+  refCostRatio?: number;
+  /** The knees at the reference speed (each search's kneeAtReference), fast ÷ sweep. */
+  refKneeRatio?: number;
 }
 
-/** Median µs per inference of the runs that count as results at a search's knee. */
-function microsAtKnee(results: BenchResults, sweep: SweepRecord | undefined): number | undefined {
-  if (sweep?.knee === undefined) return undefined;
-  const costs = results.runs
-    .filter((r: RunResult) => r.product === sweep.product && r.settings.offeredRate === sweep.knee && countsAsResult(r))
-    .map((r) => r.throughput?.cpuMicrosPerInference as number);
-  return costs.length > 0 ? median(costs) : undefined;
+/** The runs that count as results at a search's knee. */
+function runsAtKnee(results: BenchResults, sweep: SweepRecord | undefined): RunResult[] {
+  if (sweep?.knee === undefined) return [];
+  return results.runs.filter((r: RunResult) => r.product === sweep.product && r.settings.offeredRate === sweep.knee && countsAsResult(r));
 }
+
+/** The median of a figure over runs, undefined when no run has it. */
+function medianOf(runs: readonly RunResult[], figure: (r: RunResult) => number | undefined): number | undefined {
+  const values = runs.map(figure).filter((v): v is number => v !== undefined);
+  return values.length > 0 ? median(values) : undefined;
+}
+
+const ratio = (a: number | undefined, b: number | undefined): number | undefined => (a !== undefined && b !== undefined && b > 0 ? a / b : undefined);
 
 function sweepStep(sweep: SweepRecord | undefined): number | undefined {
   if (sweep?.knee === undefined) return undefined;
@@ -55,20 +67,30 @@ export function rowAgreements(fast: BenchResults, sweep: BenchResults): RowAgree
     const step = sweepStep(s);
     if (step !== undefined) row.sweepStep = step;
     if (row.fastKnee !== undefined && row.sweepKnee !== undefined && step !== undefined) row.kneeAgrees = Math.abs(row.fastKnee - row.sweepKnee) <= step;
-    const fm = microsAtKnee(fast, f);
-    const sm = microsAtKnee(sweep, s);
+    const fastRuns = runsAtKnee(fast, f);
+    const sweepRuns = runsAtKnee(sweep, s);
+    const fm = medianOf(fastRuns, (r) => r.throughput?.cpuMicrosPerInference);
+    const sm = medianOf(sweepRuns, (r) => r.throughput?.cpuMicrosPerInference);
     if (fm !== undefined) row.fastMicros = fm;
     if (sm !== undefined) row.sweepMicros = sm;
-    if (fm !== undefined && sm !== undefined && sm > 0) {
-      row.costRatio = fm / sm;
-      row.costAgrees = Math.abs(row.costRatio - 1) <= COST_AGREEMENT;
+    const costRatio = ratio(fm, sm);
+    if (costRatio !== undefined) {
+      row.costRatio = costRatio;
+      row.costAgrees = Math.abs(costRatio - 1) <= COST_AGREEMENT;
     }
+    const speedRatio = ratio(medianOf(fastRuns, runSpeed), medianOf(sweepRuns, runSpeed));
+    if (speedRatio !== undefined) row.speedRatio = speedRatio;
+    const refCostRatio = ratio(medianOf(fastRuns, microsAtReference), medianOf(sweepRuns, microsAtReference));
+    if (refCostRatio !== undefined) row.refCostRatio = refCostRatio;
+    const refKneeRatio = ratio(f?.kneeAtReference, s?.kneeAtReference);
+    if (refKneeRatio !== undefined) row.refKneeRatio = refKneeRatio;
     return row;
   });
 }
 
 const yesNo = (b: boolean | undefined): string => (b === undefined ? "–" : b ? "yes" : "**no**");
 const opt = (n: number | undefined, f: (x: number) => string): string => (n === undefined ? "–" : f(n));
+const ratio3 = (x: number): string => x.toFixed(3);
 
 export function agreementSection(fast: BenchResults, sweep: BenchResults): string[] {
   const rows = rowAgreements(fast, sweep);
@@ -77,13 +99,14 @@ export function agreementSection(fast: BenchResults, sweep: BenchResults): strin
   return [
     "## The fast knee against the sweep",
     "",
-    `Each row's knee found by the main command (a drain, then paced runs under its ceiling) and by \`--sweep\` (${sweep.generatedAt.slice(0, 10)}). The knees agree when they are within one of the sweep's bisection steps at its knee (its lowest saturated rate above the knee, less the knee); µs CPU per inference at each knee (the median of the runs that count there) agree within ±${COST_AGREEMENT * 100}%. A dash: that search gave no figure (no knee, no saturated rate above it, or no run that counts).`,
+    `Each row's knee found by the main command (a drain, then paced runs under its ceiling) and by \`--sweep\` (${sweep.generatedAt.slice(0, 10)}). The knees agree when they are within one of the sweep's bisection steps at its knee (its lowest saturated rate above the knee, less the knee); µs CPU per inference at each knee (the median of the runs that count there) agree within ±${COST_AGREEMENT * 100}%. Speed: the median speed index of those runs, fast ÷ sweep (under 1, the machine was slower while the fast search ran there); @ ref: the knees' and the µs' ratios with each run's speed taken out (the page's @ ref figures), which show how much of a difference the machine's speed explains. A dash: that search gave no figure (no knee, no saturated rate above it, no run that counts, or no speed reading).`,
     "",
     table(
-      ["product", "knee fast /s", "knee sweep /s", "sweep step /s", "knee agrees", "µs/inf fast", "µs/inf sweep", "fast ÷ sweep", "µs agrees"],
+      ["product", "knee fast /s", "knee sweep /s", "sweep step /s", "knee agrees", "µs/inf fast", "µs/inf sweep", "fast ÷ sweep", "µs agrees", "speed fast ÷ sweep", "knee @ ref fast ÷ sweep", "µs @ ref fast ÷ sweep"],
       rows.map((r) => [
         r.product, opt(r.fastKnee, int), opt(r.sweepKnee, int), opt(r.sweepStep, int), yesNo(r.kneeAgrees),
-        opt(r.fastMicros, dec1), opt(r.sweepMicros, dec1), opt(r.costRatio, (x) => x.toFixed(3)), yesNo(r.costAgrees),
+        opt(r.fastMicros, dec1), opt(r.sweepMicros, dec1), opt(r.costRatio, ratio3), yesNo(r.costAgrees),
+        opt(r.speedRatio, ratio3), opt(r.refKneeRatio, ratio3), opt(r.refCostRatio, ratio3),
       ]),
     ),
     "",
