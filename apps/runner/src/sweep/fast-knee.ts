@@ -9,7 +9,7 @@
  * knee, a failed one ends the search, gendata short of the rate bounds it from above ("at
  * least"), and a cap on steps.
  */
-import { costsAt, costsHold, COST_REPEAT_SPREAD, fmt, KNEE_RESOLUTION, KneeSearch, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
+import { costsAt, costsHold, COST_REPEAT_SPREAD, fmt, KNEE_RESOLUTION, KneeSearch, keptUpUnder, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
 
 export interface FastKneeOptions {
   /** The drain run's consumed/s: the product's ceiling on one partition. */
@@ -115,18 +115,6 @@ function drainBounds(opts: FastKneeOptions): boolean {
 function upperBound(opts: FastKneeOptions): UpperBound {
   if (drainBounds(opts) && opts.ceiling < opts.gendataCap) return { rate: opts.ceiling, byGendata: false };
   return { rate: opts.ceilingByGendata === true ? Math.min(opts.ceiling, opts.gendataCap) : opts.gendataCap, byGendata: true };
-}
-
-/**
- * After a confirm at `failed` did not hold: the highest lower rate that kept up and never
- * saturated, as the sweep's stepDown takes it (knee.ts), so that a bracket already within the
- * resolution needs only that rate's confirm, not a new paced step under the failure (2026-12-03:
- * faststream kept up at 36,800 and 40,100/s, 40,100 failed its confirm, and the search ran
- * 38,100 and 36,200/s before it confirmed 36,200).
- */
-export function keptUpUnder(s: Pick<KneeSearch, "keptUp" | "saturatedAt">, failed: number): number | undefined {
-  const lower = [...s.keptUp].filter((r) => r < failed && !s.saturatedAt.has(r));
-  return lower.length > 0 ? Math.max(...lower) : undefined;
 }
 
 /** Paced steps from `rate` down until one keeps up, or why the search must stop. */

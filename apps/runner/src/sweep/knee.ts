@@ -318,14 +318,27 @@ export function kneeFigures(steps: readonly SearchStep[], knee: number | undefin
 }
 
 /**
+ * After a confirm at `failed` did not hold: the highest lower rate that kept up and never
+ * saturated, where both searches go back to (stepDown here, the fast search in fast-knee.ts), so
+ * that a bracket already within the resolution needs only that rate's confirm, not a new step
+ * under the failure (2026-12-03: faststream kept up at 36,800 and 40,100/s, 40,100 failed its
+ * confirm, and the fast search, then moving down 5 %, ran 38,100 and 36,200/s before it
+ * confirmed 36,200).
+ */
+export function keptUpUnder(s: Pick<KneeSearch, "keptUp" | "saturatedAt">, failed: number): number | undefined {
+  const lower = [...s.keptUp].filter((r) => r < failed && !s.saturatedAt.has(r));
+  return lower.length > 0 ? Math.max(...lower) : undefined;
+}
+
+/**
  * Where the search goes when the knee did not hold: bisect between the highest lower rate that
  * kept up (or, with none, the first of a descent by `factor` that does) and the failed rate,
  * down to the resolution, so the next knee to confirm is one resolution step under the failure
  * rather than a whole climb step.
  */
 async function stepDown(search: KneeSearch, failed: number, opts: SweepOptions): Promise<{ lo: number } | { stop: string }> {
-  const lower = [...search.keptUp].filter((r) => r < failed && !search.saturatedAt.has(r));
-  const start: Bracket = lower.length > 0 ? { lo: Math.max(...lower), hi: failed } : await descend(search, { hi: failed }, opts.factor);
+  const lower = keptUpUnder(search, failed);
+  const start: Bracket = lower !== undefined ? { lo: lower, hi: failed } : await descend(search, { hi: failed }, opts.factor);
   const b = await bisect(search, start, opts);
   if (b.lo === undefined) return { stop: b.stop ?? `nothing under ${fmt(failed)}/s kept up` };
   if (b.stop !== undefined && !b.bracketed && b.shortOfHi === undefined) return { stop: b.stop };
