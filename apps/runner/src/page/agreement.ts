@@ -7,7 +7,7 @@
 import type { BenchResults, RunResult, SweepRecord } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { dec1, int, table } from "./format.ts";
-import { countsAsResult } from "./rows.ts";
+import { resultRuns } from "./rows.ts";
 import { microsAtReference, runSpeed } from "./speed.ts";
 
 /** µs per inference at the two knees agree when their ratio is within 1 ± this. */
@@ -36,7 +36,7 @@ export interface RowAgreement {
 /** The runs that count as results at a search's knee. */
 function runsAtKnee(results: BenchResults, sweep: SweepRecord | undefined): RunResult[] {
   if (sweep?.knee === undefined) return [];
-  return results.runs.filter((r: RunResult) => r.product === sweep.product && r.settings.offeredRate === sweep.knee && countsAsResult(r));
+  return resultRuns(results.runs.filter((r) => r.product === sweep.product), sweep.knee);
 }
 
 /** The median of a figure over runs, undefined when no run has it. */

@@ -41,8 +41,8 @@ export function noisyShort(run: RunResult): string {
   return parts.join(", ");
 }
 
-/** The runs at a product's row rate that count as results (for a swept product, its knee). */
-function resultRuns(runs: readonly RunResult[], rate: number): RunResult[] {
+/** The runs at a product's row rate that count as results (for a swept product, its knee); the agreement table reads the same ones. */
+export function resultRuns(runs: readonly RunResult[], rate: number): RunResult[] {
   return runs.filter((r) => r.settings.offeredRate === rate && countsAsResult(r));
 }
 
