@@ -4,7 +4,7 @@
  * what was measured), render the page at the end, and exit with a code that says how it went.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { userPath } from "./user-path.ts";
 import {
   cacheRoot,
@@ -17,6 +17,7 @@ import {
   productNotes,
   ReferenceModel,
   repoRoot,
+  type Prepared,
   type Product,
 } from "@bench/core";
 import { KafkaBroker } from "./broker/kafka-broker.ts";
@@ -42,7 +43,7 @@ import { DEFAULT_RATE } from "./rates.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
 import { fastKneeProduct } from "./sweep/run-fast.ts";
-import type { BenchResults, RunResult } from "./results/types.ts";
+import type { BenchResults, RunResult, SweepRecord } from "./results/types.ts";
 
 export interface BenchOptions {
   products?: string;
@@ -59,6 +60,8 @@ export interface BenchOptions {
   /** Handled by the CLI before a bench (list.ts). */
   list?: boolean;
   sweep?: boolean;
+  /** Per row, the fast search and then a --sweep, minutes apart: the sweep's results go to sweep/, the page shows how they agree. */
+  agreement?: boolean;
   sweepStart: number;
   sweepMax: number;
   sweepFactor: number;
@@ -96,6 +99,7 @@ function validate(all: Product[], opts: BenchOptions): Product[] | string {
   const unknownRates = [...opts.rate.byProduct.keys()].filter((id) => !all.some((p) => p.id === id));
   if (unknownRates.length > 0) return `--rate names unknown product ${unknownRates.join(", ")}`;
   if (opts.settleTimeout <= opts.warmup) return `--settle-timeout (${opts.settleTimeout}) must be longer than --warmup (${opts.warmup})`;
+  if (opts.agreement && (opts.sweep || opts.faults || ratesGiven(opts.rate))) return "--agreement runs the fast search and a sweep per row: it goes with neither --sweep, --faults nor --rate";
   return chosen;
 }
 
@@ -139,7 +143,11 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const bootstrap = opts.bootstrap ?? (broker as KafkaBroker).bootstrap;
   const reference = await ReferenceModel.load(modelsDir());
   const results = await newResults(bootstrap, broker, reference.card.tolerance);
-  const resultsFile = join(resultsDir, "results.json");
+  const out: ResultsOut = { results, file: join(resultsDir, "results.json") };
+  if (opts.agreement) {
+    out.sweep = { results: { ...results, runs: [], sweeps: [] }, file: join(resultsDir, "sweep", "results.json") };
+    mkdirSync(dirname(out.sweep.file), { recursive: true });
+  }
   const progress = new RunProgress();
   let admin: KafkaAdmin | undefined;
   let bench: BenchContext | undefined;
@@ -152,7 +160,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     await prepareOutputReader(bench);
     for (const product of chosen) {
       if (interrupted()) break;
-      await benchProduct(product, opts, bench, results, resultsFile);
+      await benchProduct(product, opts, bench, out);
     }
     await bench.quiet?.();
   } finally {
@@ -162,7 +170,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     await admin?.close().catch(() => undefined);
     await broker?.stop();
   }
-  return finish(results, resultsDir, interrupted() !== undefined);
+  return finish(out, resultsDir, interrupted() !== undefined);
 }
 
 /** The results file's head: the machine, its speed before any product ran, the broker, the model's tolerance. */
@@ -225,13 +233,47 @@ function benchContext(c: {
   };
 }
 
-/** One product: prepared, then faulted, swept, its knee found fast, or run `--repeat` times at `--rate`; its results written after every run. */
-async function benchProduct(
-  product: Product, opts: BenchOptions, bench: BenchContext, results: BenchResults, resultsFile: string,
-): Promise<void> {
-  const rate = opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? DEFAULT_RATE;
-  const settings: RunSettings = {
-    rate,
+/** Where a bench's results go: the results and their file, and with --agreement the sweep's beside them. */
+interface ResultsOut {
+  results: BenchResults;
+  file: string;
+  sweep?: { results: BenchResults; file: string };
+}
+
+/** One product: prepared, then faulted, swept, its knee found fast (and with --agreement swept too), or run `--repeat` times at `--rate`; its results written after every run. */
+async function benchProduct(product: Product, opts: BenchOptions, bench: BenchContext, out: ResultsOut): Promise<void> {
+  const { results, file } = out;
+  const settings = runSettings(product, opts);
+  log(`\n== ${product.id}: preparing`);
+  const prepared = await product
+    .prepare({ repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product), log })
+    .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
+  if (!prepared.ok) {
+    log(`== ${product.id}: not run — ${prepared.reason}`);
+    for (const o of [out, out.sweep]) if (o) keeper(o)(skipped(product, prepared.reason, settings));
+  } else if (opts.faults) {
+    await faultProduct(product, prepared, settings, opts.knees?.get(product.id), bench, results, () => writeResults(file, results));
+  } else if (opts.sweep) {
+    await sweepInto(out, product, prepared, settings, opts, bench);
+  } else if (!ratesGiven(opts.rate)) {
+    const { audited } = await fastKneeProduct(product, prepared, settings, bench, keeper(out));
+    keepSearch(bench, audited, out);
+    // The sweep minutes after the fast search: the host's speed moves over minutes, not seconds.
+    if (out.sweep) await sweepInto(out.sweep, product, prepared, settings, opts, { ...bench, resultsDir: dirname(out.sweep.file) });
+  } else {
+    for (let i = 1; i <= opts.repeat && !bench.interrupted(); i++) {
+      log(`== ${product.id}: ${settings.rate}/s${opts.repeat > 1 ? ` (run ${i} of ${opts.repeat})` : ""}, window after ≥${opts.warmup}s once the backlog settles (at most ${opts.settleTimeout}s), ${opts.window}s measured`);
+      const run = await measureRun(product, prepared, settings, bench);
+      log(`== ${product.id}: ${runSummary(run)}`);
+      keeper(out)(run);
+      if (run.status === "failed" || run.status === "invalid") break;
+    }
+  }
+}
+
+function runSettings(product: Product, opts: BenchOptions): RunSettings {
+  return {
+    rate: opts.rate.byProduct.get(product.id) ?? opts.rate.fallback ?? DEFAULT_RATE,
     warmupSec: opts.warmup,
     settleCapSec: opts.settleTimeout,
     windowSec: opts.window,
@@ -241,60 +283,57 @@ async function benchProduct(
     hangSec: opts.hang,
     profileSec: opts.profile === true || (opts.sweep && opts.profile !== false) ? PROFILE_SEC : 0,
   };
-  log(`\n== ${product.id}: preparing`);
-  const prepared = await product
-    .prepare({ repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product), log })
-    .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
-  const keep = (run: RunResult): void => {
-    results.runs.push(run);
-    writeResults(resultsFile, results);
-  };
-  if (!prepared.ok) {
-    log(`== ${product.id}: not run — ${prepared.reason}`);
-    keep(skipped(product, prepared.reason, settings));
-  } else if (opts.faults) {
-    await faultProduct(product, prepared, settings, opts.knees?.get(product.id), bench, results, () => writeResults(resultsFile, results));
-  } else if (opts.sweep) {
-    const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
-    const sweep = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor, resolution: opts.sweepResolution }, bench, keep);
-    (results.sweeps ??= []).push(sweep);
-    log(`== ${product.id}: knee ${sweep.knee ?? "none"}${sweep.confirmed ? " (confirmed)" : ""}, ceiling ${sweep.ceiling ? Math.round(sweep.ceiling) : "not reached"} — ${sweep.stoppedBecause}`);
-    writeResults(resultsFile, results);
-  } else if (!ratesGiven(opts.rate)) {
-    const { audited } = await fastKneeProduct(product, prepared, settings, bench, keep);
-    bench.afterwards?.(
-      audited.then((found) => {
-        (results.sweeps ??= []).push(found);
-        log(`== ${product.id}: knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""}, drain ceiling ${found.ceiling ? Math.round(found.ceiling) : "not measured"} — ${found.stoppedBecause}`);
-        writeResults(resultsFile, results);
-      }),
-    );
-  } else {
-    for (let i = 1; i <= opts.repeat && !bench.interrupted(); i++) {
-      log(`== ${product.id}: ${rate}/s${opts.repeat > 1 ? ` (run ${i} of ${opts.repeat})` : ""}, window after ≥${opts.warmup}s once the backlog settles (at most ${opts.settleTimeout}s), ${opts.window}s measured`);
-      const run = await measureRun(product, prepared, settings, bench);
-      log(`== ${product.id}: ${runSummary(run)}`);
-      keep(run);
-      if (run.status === "failed" || run.status === "invalid") break;
-    }
-  }
 }
 
-/** results.json, page.md, page.html and the Arrow files; the page on stdout; the exit code with its reason. */
-function finish(results: BenchResults, resultsDir: string, interrupted: boolean): number {
-  const resultsFile = join(resultsDir, "results.json");
-  writeResults(resultsFile, results);
-  const page = renderPage(results);
-  writeFileSync(join(resultsDir, "page.md"), page);
-  writeHtmlPage(join(resultsDir, "page.html"), results);
-  writeArrowFiles(resultsDir, results);
+/** A run kept in the results, and the file written at once (an interruption keeps what was measured). */
+const keeper = (o: { results: BenchResults; file: string }) => (run: RunResult): void => {
+  o.results.runs.push(run);
+  writeResults(o.file, o.results);
+};
+
+/** The sweep of one product into `o`; --rate gives its starting rate. */
+async function sweepInto(o: { results: BenchResults; file: string }, product: Product, prepared: Prepared, settings: RunSettings, opts: BenchOptions, bench: BenchContext): Promise<void> {
+  const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
+  const { audited } = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor, resolution: opts.sweepResolution }, bench, keeper(o));
+  keepSearch(bench, audited, o);
+}
+
+/** A search's record, kept once its session's audit has read (it reads on while the bench prepares the next product). */
+function keepSearch(bench: BenchContext, audited: Promise<SweepRecord>, o: { results: BenchResults; file: string }): void {
+  bench.afterwards?.(
+    audited.then((found) => {
+      (o.results.sweeps ??= []).push(found);
+      const ceiling = `${found.method === "fast" ? "drain ceiling" : "ceiling"} ${found.ceiling ? Math.round(found.ceiling) : "not measured"}`;
+      log(`== ${found.product}: ${found.method === "fast" ? "" : "sweep "}knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""}, ${ceiling} — ${found.stoppedBecause}`);
+      writeResults(o.file, o.results);
+    }),
+  );
+}
+
+/** results.json, page.md, page.html and the Arrow files (with --agreement the sweep's too, in sweep/); the page on stdout; the exit code with its reason. */
+function finish(out: ResultsOut, resultsDir: string, interrupted: boolean): number {
+  const { results } = out;
+  if (out.sweep) writeOutputs(out.sweep.results, dirname(out.sweep.file));
+  const page = writeOutputs(results, resultsDir, out.sweep?.results);
   console.log(page);
-  log(`\nresults: ${resultsFile}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}`);
-  const code = exitCodeFor(results.runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])]);
+  log(`\nresults: ${out.file}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}${out.sweep ? `\nsweep:   ${out.sweep.file}` : ""}`);
+  const runs = [...results.runs, ...(out.sweep?.results.runs ?? [])];
+  const code = exitCodeFor(runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])]);
   if (code === EXIT.faultLoss) log("bench: a fault run lost records (exit 5): the Faults table says which product and why");
   if (code === EXIT.failedOrInvalid) log("bench: at least one run failed or was invalid (exit 3): its row is marked, and it is not a result");
   if (code === EXIT.noisy) log("bench: at least one run was measured on a busy machine (exit 4: foreign load or steal over its bound): its row is marked; re-run on a quiet machine");
   return code;
+}
+
+/** One results set's files in `dir`; returns the page (with the agreement table when `agreeWith` is given). */
+function writeOutputs(results: BenchResults, dir: string, agreeWith?: BenchResults): string {
+  mkdirSync(dir, { recursive: true });
+  writeResults(join(dir, "results.json"), results);
+  const page = renderPage(results, [], agreeWith);
+  writeFileSync(join(dir, "page.md"), page);
+  writeHtmlPage(join(dir, "page.html"), results);
+  writeArrowFiles(dir, results);
+  return page;
 }
 
 function skipped(product: Product, reason: string, settings: RunSettings): RunResult {

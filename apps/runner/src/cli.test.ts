@@ -21,6 +21,14 @@ describe("bench CLI input", () => {
     expect(r.stderr).toContain("node-passthrough");
   }, 60_000);
 
+  it("refuses --agreement beside --sweep, --faults or --rate with exit code 2, before any broker", async () => {
+    for (const other of [["--sweep"], ["--faults"], ["--rate", "20000"]]) {
+      const r = await cli("--agreement", ...other, "--products", "node", "--bootstrap", "127.0.0.1:1");
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain("--agreement runs the fast search and a sweep per row");
+    }
+  }, 120_000);
+
   it("lists every adapter folder's products as one line of JSON for the CI matrix", async () => {
     const r = await cli("--list", "--json");
     expect(r.exitCode).toBe(0);

@@ -4,6 +4,7 @@
  *   pnpm --filter runner bench [--products a,b]      (each product's knee: a drain, then paced runs under its ceiling)
  *   pnpm --filter runner bench [--products a,b] --rate 20000 | --rate a=80000,default=20000   (fixed-rate runs)
  *   pnpm --filter runner bench [--products a,b] --sweep   (the long knee search the fast one is checked against)
+ *   pnpm --filter runner bench [--products a,b] --agreement   (per row, the fast search and then the sweep; the page shows how they agree)
  *   pnpm --filter runner bench --list [--json]   (the products; --json: [{id, package, ciRate}], CI's matrix)
  *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md] [--html page.html] [--agree-with sweep/results.json]
  *   pnpm --filter runner bench arrow results/<stamp>/results.json   (ticks, runs, sweep steps as Arrow IPC files)
@@ -76,7 +77,8 @@ program
   .addOption(new Option("--hang <s>", "consumed standing still this long with a backlog = hung").argParser(wholeNumber).default(30))
   .option("--list", "list the products and exit")
   .option("--json", "with --list: one line of JSON, [{id, package, ciRate}] (the CI workflow's matrix)")
-  .option("--sweep", "find each product's knee the long way: climb ×2 from --sweep-start, bisect, confirm, every step a fresh run (--rate then gives a product's starting rate); the reference the main command is checked against")
+  .option("--sweep", "find each product's knee the long way: climb ×2 from --sweep-start, bisect, confirm, every step a fixed window in one product session (--rate then gives a product's starting rate); the reference the main command is checked against")
+  .option("--agreement", "per product, the main command's knee search and then a --sweep (its options apply), minutes apart; the sweep's results go to sweep/ and the page shows how each row's knees and costs agree")
   .option("--sweep-start <n>", "first rate of a sweep", wholeNumber, 5000)
   .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
   .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
@@ -104,7 +106,8 @@ program
     await preflight(opts.products, (line) => console.error(line));
     const ids = opts.products ? opts.products.split(",").map((p) => p.trim()).filter(Boolean) : (await discoverProducts(repoRoot(), () => undefined)).map((p) => p.id);
     const fast = !opts.sweep && !opts.faults && !ratesGiven(opts.rate);
-    setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : fast ? 1 + MAX_FAST_STEPS : opts.repeat });
+    const fastRuns = fast ? 1 + MAX_FAST_STEPS : 0;
+    setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : opts.agreement ? fastRuns + MAX_STEPS : fast ? fastRuns : opts.repeat });
     process.exitCode = await runBench(opts);
   });
 

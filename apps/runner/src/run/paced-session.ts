@@ -1,6 +1,6 @@
 /**
- * A paced session: one product start and one gate serve a fast knee search's drain and every
- * paced step.
+ * A paced session: one product start and one gate serve every step of a knee search (the fast
+ * search's drain and paced steps, or a `--sweep`'s steps).
  *
  *   open    fresh topics, the product started, the fixtures gate
  *   drain   gendata floods the input beside the product until a backlog waits (drain-window.ts'
@@ -72,8 +72,10 @@ export class PacedSession {
     private readonly prepared: Prepared,
     private readonly base: RunSettings,
     private readonly bench: BenchContext,
+    /** Names the session's run folder and topics: "paced" for the fast search, "sweep" for a sweep. */
+    label = "paced",
   ) {
-    this.session = new RunSession(product, prepared, planRun(product.id, "paced", bench.resultsDir), base, bench);
+    this.session = new RunSession(product, prepared, planRun(product.id, label, bench.resultsDir), base, bench);
   }
 
   private get speedIndex(): SpeedReadings {

@@ -13,6 +13,7 @@ import { runSummary } from "../summary.ts";
 import { PacedSession } from "../run/paced-session.ts";
 import { chosenDrain, drainAgain, drainHolds, noCeiling } from "./drain-choice.ts";
 import { findKneeFromCeiling } from "./fast-knee.ts";
+import { audited, searchInSession } from "./in-session.ts";
 import type { SweepResult } from "./knee.ts";
 import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./run-sweep.ts";
 
@@ -21,16 +22,6 @@ import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./run-sweep.t
  * drain's backlog, the share a paced step asks of it: a paced gendata at its limit falls behind.
  */
 export const PACED_GENDATA_SHARE = 0.9;
-
-/**
- * The session's audit found its output wanting: every step shared that output, so each is
- * invalid, and a product that did not do the work gets no knee.
- */
-function withdrawn(found: SweepResult, steps: SweepRecord["steps"], audit: string): SweepResult {
-  for (const step of steps) if (step.failed === undefined) step.invalid = audit.split("\n")[0] as string;
-  const { knee: _knee, ...rest } = found;
-  return { ...rest, confirmed: false, stoppedBecause: `${found.stoppedBecause} The session's audit found: ${audit}; no knee is reported for a product with an invalid run.` };
-}
 
 /** One drain, logged and kept as a step of the search. */
 async function drainOnce(product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"], what: string): Promise<RunResult> {
@@ -71,21 +62,13 @@ async function drainThenSearch(product: Product, session: PacedSession, bench: B
 export async function fastKneeProduct(product: Product, prepared: Prepared, base: RunSettings, bench: BenchContext, onRun: (run: RunResult) => void): Promise<{ audited: Promise<SweepRecord> }> {
   const session = new PacedSession(product, prepared, { ...base, windowRule: WINDOW_STOP_RULE }, bench);
   const steps: SweepRecord["steps"] = [];
-  let outcome: { drain: RunResult; found: SweepResult };
-  try {
-    await session.open();
-    outcome = await drainThenSearch(product, session, bench, onRun, steps);
-  } catch (error) {
-    await session.close();
-    throw error;
-  }
-  await session.stop();
-  return { audited: session.audit().then((audit) => fastRecord(product.id, outcome, steps, audit)) };
+  const { outcome, audit } = await searchInSession(session, () => drainThenSearch(product, session, bench, onRun, steps));
+  return { audited: audit.then((why) => fastRecord(product.id, outcome, steps, why)) };
 }
 
 /** The search's record with the audit's verdict: an output found wanting withdraws the knee. */
 function fastRecord(productId: string, { drain, found }: { drain: RunResult; found: SweepResult }, steps: SweepRecord["steps"], audit: string | undefined): SweepRecord {
-  const result = audit === undefined ? found : withdrawn(found, steps, audit);
+  const result = audited(found, steps, audit);
   // The ceiling is a figure on the page only from a settled, quiet drain; otherwise it only set where the paced runs began.
   const quiet = drainHolds(drain);
   const caveat = quiet || drain.throughput === undefined ? "" : ` The drain was ${drain.settled === true ? "noisy" : "not settled"}${drain.prefill?.besideProduct === "outpaced" ? " (gendata could not write faster than the product read, so its backlog was short)" : ""}: its rate only set where the paced runs began.`;
