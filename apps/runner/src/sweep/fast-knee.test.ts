@@ -65,6 +65,22 @@ describe("findKneeFromCeiling", () => {
     expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 92500\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
   });
 
+  it("reads a drain the machine was slower for at the keep-up's speed, so it does not hold the knee under it (faststream, 2026-12-03)", async () => {
+    const atSpeed = (speedIndex: number) => ({ override: (_call: number, _rate: number, normal: StepOutcome) => ({ ...normal, speedIndex }) });
+    // Drained at 32,700/s while the machine read 500k; the paced steps ran at 600k, where it keeps up to 37,500/s.
+    const slowDrain = product(37_500, 36_000, atSpeed(600_000));
+    const r = await findKneeFromCeiling(slowDrain.runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });
+    // The ceiling at 600k is 39,240/s: 27,800 and 33,500 keep up, 36,400 is within 10 % of it and is confirmed.
+    expect(slowDrain.calls.map((c) => c.rate)).toEqual([27_800, 33_500, 36_400, 36_400]);
+    expect(r.knee).toBe(36_400);
+    // The same drain at the paced steps' speed bounds the search at 32,700/s, as before.
+    const sameSpeed = product(37_500, 36_000, atSpeed(510_000));
+    const same = await findKneeFromCeiling(sameSpeed.runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });
+    expect(sameSpeed.calls.map((c) => c.rate)).toEqual([27_800, 30_300, 30_300]);
+    expect(same.knee).toBe(30_300);
+    expect(same.bracket).toEqual({ keptUp: 30_300, saturated: 32_700 });
+  });
+
   it("under a ceiling that is gendata's (the product read as fast as it wrote), the knee is at least, with no upper end (rust, 2026-12-02)", async () => {
     const { runAt, calls } = product(400_000, 400_000);
     const r = await findKneeFromCeiling(runAt, { ceiling: 181_000, gendataCap: 163_000, ceilingByGendata: true });

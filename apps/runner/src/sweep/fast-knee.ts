@@ -9,6 +9,7 @@
  * knee, a failed one ends the search, gendata short of the rate bounds it from above ("at
  * least"), and a cap on steps.
  */
+import { MACHINE_SLOWER_SHARE } from "./machine-speed.ts";
 import { costsAt, costsHold, COST_REPEAT_SPREAD, fmt, KNEE_RESOLUTION, KneeSearch, keptUpUnder, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
 
 export interface FastKneeOptions {
@@ -24,6 +25,8 @@ export interface FastKneeOptions {
    * at 27,158/s in a 4 s window, 2026-12-02, where its paced knee had been 82,700/s).
    */
   ceilingUnsettled?: boolean;
+  /** The speed index during the drain (the mean of its readings before and after), when it was read. */
+  ceilingSpeed?: number;
 }
 
 /**
@@ -81,6 +84,25 @@ async function confirmAt(search: KneeSearch, rate: number): Promise<{ held: stri
 /** Where a bisection up may go: the drain ceiling or gendata's cap, and whether it is gendata's. */
 interface UpperBound { rate: number; byGendata: boolean }
 
+/** The drain ceiling as a bound, with what it needs to be read at another speed; gendata's cap: a bound as it is. */
+type Bound = UpperBound & { drain?: { speed: number; gendataCap: number } };
+
+/**
+ * The bound at the speed the keep-up at `lo` ran at. A record's CPU cost follows the machine's
+ * speed (the model behind µs at the reference speed), so a drain read while the machine was more
+ * than MACHINE_SLOWER_SHARE slower than at that keep-up bounds the search only at the rate it
+ * would have drained at the keep-up's speed, never above gendata's cap (2026-12-03, faststream:
+ * drained 32,695/s while the speed index read 385k before and 613k after, its paced keep-ups read
+ * 555–625k, and the ceiling held the search to 30,300/s where the sweep kept up at 37,500).
+ */
+function boundAt(bound: Bound, s: KneeSearch, lo: number): UpperBound {
+  const keptUp = s.steps.filter((st) => st.rate === lo && st.regime === "keep-up" && st.speedIndex !== undefined);
+  const speed = keptUp[keptUp.length - 1]?.speedIndex;
+  if (bound.drain === undefined || speed === undefined || bound.drain.speed >= speed * (1 - MACHINE_SLOWER_SHARE)) return bound;
+  const atSpeed = bound.rate * (speed / bound.drain.speed);
+  return atSpeed < bound.drain.gendataCap ? { rate: atSpeed, byGendata: false } : { rate: bound.drain.gendataCap, byGendata: true };
+}
+
 /**
  * From a keep-up at `rate`, bisect toward the lowest rate that saturated above it (else `bound`:
  * the drain ceiling or gendata's cap) until the two are within KNEE_RESOLUTION: a saturated paced step consumes less than the product sustains
@@ -89,13 +111,14 @@ interface UpperBound { rate: number; byGendata: boolean }
  * 47,500/s). Returns the highest rate that kept up, and whether gendata (its cap, or a rate it
  * could not offer) rather than the product stopped the bisection; or why the search must stop.
  */
-async function refineUp(s: KneeSearch, rate: number, bound: UpperBound): Promise<{ rate: number; byGendata: boolean } | { stop: string }> {
+async function refineUp(s: KneeSearch, rate: number, bound: Bound): Promise<{ rate: number; byGendata: boolean } | { stop: string }> {
   let lo = rate;
-  const cap = roundRate(bound.rate);
   for (;;) {
+    const atSpeed = boundAt(bound, s, lo);
+    const cap = roundRate(atSpeed.rate);
     const saturatedAbove = [...s.saturatedAt].filter((r) => r > lo);
     const hi = Math.min(...saturatedAbove, cap);
-    const stoppedByCap = hi === cap && !saturatedAbove.includes(cap) && bound.byGendata;
+    const stoppedByCap = hi === cap && !saturatedAbove.includes(cap) && atSpeed.byGendata;
     const mid = roundRate((lo + hi) / 2);
     if (hi <= lo * (1 + KNEE_RESOLUTION) || mid <= lo || mid >= hi) return { rate: lo, byGendata: stoppedByCap };
     const v = await s.measure(mid, "paced");
@@ -112,8 +135,10 @@ function drainBounds(opts: FastKneeOptions): boolean {
 }
 
 /** No paced rate is offered above gendata's cap (under an outpaced drain, the rate gendata reached), nor sustained above a drain ceiling that bounds the product. */
-function upperBound(opts: FastKneeOptions): UpperBound {
-  if (drainBounds(opts) && opts.ceiling < opts.gendataCap) return { rate: opts.ceiling, byGendata: false };
+function upperBound(opts: FastKneeOptions): Bound {
+  if (drainBounds(opts) && opts.ceiling < opts.gendataCap) {
+    return { rate: opts.ceiling, byGendata: false, ...(opts.ceilingSpeed !== undefined && opts.ceilingSpeed > 0 ? { drain: { speed: opts.ceilingSpeed, gendataCap: opts.gendataCap } } : {}) };
+  }
   return { rate: opts.ceilingByGendata === true ? Math.min(opts.ceiling, opts.gendataCap) : opts.gendataCap, byGendata: true };
 }
 

@@ -9,6 +9,7 @@ import type { Prepared, Product } from "@bench/core";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
 import type { RunResult, SweepRecord } from "../results/types.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
+import { runSpeed } from "../page/speed.ts";
 import { runSummary } from "../summary.ts";
 import { PacedSession } from "../run/paced-session.ts";
 import { chosenDrain, drainAgain, drainHolds, noCeiling } from "./drain-choice.ts";
@@ -50,7 +51,9 @@ async function drainThenSearch(product: Product, session: PacedSession, bench: B
   const gendataCap = (drain.prefill?.ratePerSec as number) * PACED_GENDATA_SHARE;
   const ceilingByGendata = drain.prefill?.besideProduct === "outpaced";
   const ceilingUnsettled = !drainHolds(drain);
-  const found = await findKneeFromCeiling(stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps), { ceiling, gendataCap, ceilingByGendata, ceilingUnsettled });
+  const ceilingSpeed = runSpeed(drain);
+  const opts = { ceiling, gendataCap, ceilingByGendata, ceilingUnsettled, ...(ceilingSpeed !== undefined ? { ceilingSpeed } : {}) };
+  const found = await findKneeFromCeiling(stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps), opts);
   return { drain, found };
 }
 
