@@ -233,11 +233,15 @@ function benchContext(c: {
   };
 }
 
-/** Where a bench's results go: the results and their file, and with --agreement the sweep's beside them. */
-interface ResultsOut {
+/** A results set and the file it is written to. */
+interface ResultsFile {
   results: BenchResults;
   file: string;
-  sweep?: { results: BenchResults; file: string };
+}
+
+/** Where a bench's results go, and with --agreement the sweep's beside them. */
+interface ResultsOut extends ResultsFile {
+  sweep?: ResultsFile;
 }
 
 /** One product: prepared, then faulted, swept, its knee found fast (and with --agreement swept too), or run `--repeat` times at `--rate`; its results written after every run. */
@@ -286,20 +290,20 @@ function runSettings(product: Product, opts: BenchOptions): RunSettings {
 }
 
 /** A run kept in the results, and the file written at once (an interruption keeps what was measured). */
-const keeper = (o: { results: BenchResults; file: string }) => (run: RunResult): void => {
+const keeper = (o: ResultsFile) => (run: RunResult): void => {
   o.results.runs.push(run);
   writeResults(o.file, o.results);
 };
 
 /** The sweep of one product into `o`; --rate gives its starting rate. */
-async function sweepInto(o: { results: BenchResults; file: string }, product: Product, prepared: Prepared, settings: RunSettings, opts: BenchOptions, bench: BenchContext): Promise<void> {
+async function sweepInto(o: ResultsFile, product: Product, prepared: Prepared, settings: RunSettings, opts: BenchOptions, bench: BenchContext): Promise<void> {
   const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
   const { audited } = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor, resolution: opts.sweepResolution }, bench, keeper(o));
   keepSearch(bench, audited, o);
 }
 
 /** A search's record, kept once its session's audit has read (it reads on while the bench prepares the next product). */
-function keepSearch(bench: BenchContext, audited: Promise<SweepRecord>, o: { results: BenchResults; file: string }): void {
+function keepSearch(bench: BenchContext, audited: Promise<SweepRecord>, o: ResultsFile): void {
   bench.afterwards?.(
     audited.then((found) => {
       (o.results.sweeps ??= []).push(found);

@@ -73,6 +73,8 @@ describe("findKneeFromCeiling", () => {
     // The ceiling at 600k is 39,240/s: 27,800 and 33,500 keep up, 36,400 is within 10 % of it and is confirmed.
     expect(slowDrain.calls.map((c) => c.rate)).toEqual([27_800, 33_500, 36_400, 36_400]);
     expect(r.knee).toBe(36_400);
+    // The bracket is closed at the bound the bisection stopped under: the drain rate read at the keep-up's speed.
+    expect(r.bracket).toEqual({ keptUp: 36_400, saturated: 39_200 });
     // The same drain at the paced steps' speed bounds the search at 32,700/s, as before.
     const sameSpeed = product(37_500, 36_000, atSpeed(510_000));
     const same = await findKneeFromCeiling(sameSpeed.runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });

@@ -195,13 +195,20 @@ export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPur
     confirmed: knee !== undefined && found.confirmed,
     stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${bound}${withdrawn}.`,
     // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product, and an unsettled one nothing: no upper end.
-    ...(drainBounds(opts) ? withDrainBound(kneeFigures(s.steps, knee), opts.ceiling) : kneeFigures(s.steps, knee)),
+    ...(drainBounds(opts) ? withDrainBound(kneeFigures(s.steps, knee), drainBoundAt(opts, s, knee)) : kneeFigures(s.steps, knee)),
   };
 }
 
+/** The drain's bound at the knee's speed (boundAt), the one the bisection stopped under; undefined when gendata's cap stood in for it. */
+function drainBoundAt(opts: FastKneeOptions, s: KneeSearch, knee: number | undefined): number | undefined {
+  if (knee === undefined) return opts.ceiling;
+  const bound = boundAt(upperBound(opts), s, knee);
+  return bound.byGendata ? undefined : bound.rate;
+}
+
 /** No paced rate can be kept up above what the product drains at: the ceiling closes a bracket that no paced step closed lower. */
-function withDrainBound(figures: ReturnType<typeof kneeFigures>, ceiling: number): ReturnType<typeof kneeFigures> {
+function withDrainBound(figures: ReturnType<typeof kneeFigures>, ceiling: number | undefined): ReturnType<typeof kneeFigures> {
   const b = figures.bracket;
-  if (b === undefined || (b.saturated !== undefined && b.saturated <= ceiling) || ceiling <= b.keptUp) return figures;
+  if (b === undefined || ceiling === undefined || (b.saturated !== undefined && b.saturated <= ceiling) || ceiling <= b.keptUp) return figures;
   return { ...figures, bracket: { keptUp: b.keptUp, saturated: roundRate(ceiling) } };
 }
