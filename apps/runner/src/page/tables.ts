@@ -180,7 +180,7 @@ function stepRegime(st: NonNullable<BenchResults["sweeps"]>[number]["steps"][num
   if (st.invalid) return `✗ invalid: ${st.invalid}`;
   const marks = [
     st.gendataShort && "gendata short", st.unsettled && "unsettled", st.noisy && `noisy: ${st.noisy}`,
-    st.slower && `machine slower: ${st.slower}${st.keptUpAtSpeed ? "; kept up judged at the usual speed" : "; run again"}`,
+    st.slower && `machine slower: ${st.slower}; ${st.keptUpAtSpeed ? "kept up judged at the usual speed" : (st.rerun ?? "run again")}`,
   ].filter(Boolean);
   return `${st.regime ?? dash}${marks.length > 0 ? ` (${marks.join("; ")})` : ""}`;
 }

@@ -125,6 +125,7 @@ export const STEP_COLUMNS: Column<StepRow>[] = [
   { name: "gendata_short", type: "bool", get: (x) => x.s.gendataShort },
   { name: "slower", type: "utf8", get: (x) => x.s.slower },
   { name: "kept_up_at_speed", type: "bool", get: (x) => x.s.keptUpAtSpeed },
+  { name: "rerun", type: "utf8", get: (x) => x.s.rerun },
   { name: "speed_index", type: "f64", get: (x) => x.s.speedIndex },
   { name: "foreign_cpu_avg", type: "f64", get: (x) => x.s.foreignCpuAvg },
   { name: "steal_avg", type: "f64", get: (x) => x.s.stealAvg },

@@ -311,6 +311,8 @@ export interface SweepStep {
   slower?: string;
   /** This saturated confirm kept up judged at the usual speed. */
   keptUpAtSpeed?: boolean;
+  /** How this slower step was run again: at once, or once the machine was back (sweep/speed-wait.ts). */
+  rerun?: string;
   speedIndex?: number;
   foreignCpuAvg?: number;
   stealAvg?: number;

@@ -10,6 +10,7 @@ import type { Regime } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { atReferenceSpeed } from "../run/speed-index.ts";
 import { countsAsRun, keepsUpAtSpeed, rateAtReference, slowerMachine, usualSpeed, type Slower } from "./machine-speed.ts";
+import type { SpeedWait } from "./speed-wait.ts";
 
 export interface StepOutcome {
   rate: number;             // offered rate asked for
@@ -50,6 +51,8 @@ export type SearchStep = StepOutcome & {
   slower?: string;
   /** This saturated run was judged at the usual speed and kept up there. */
   keptUpAtSpeed?: boolean;
+  /** How this slower run was run again: at once, or after waiting for the machine to come back (speed-wait.ts). */
+  rerun?: string;
 };
 
 export interface SweepResult {
@@ -119,6 +122,8 @@ export class KneeSearch {
   constructor(
     private readonly runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
     private readonly maxSteps = MAX_STEPS,
+    /** Before a step that ran markedly slower is run again: wait for the machine to come back (speed-wait.ts). */
+    private readonly waitForSpeed?: SpeedWait,
   ) {}
 
   /** One run, repeated while the machine was noisy (bounded); a stop for what ends the sweep. */
@@ -144,14 +149,17 @@ export class KneeSearch {
    * One verdict about the product at `rate`. Only a settled keep-up run counts as keeping up; a
    * draining or unsettled run is run once more, and if it is still not a settled keep-up the
    * rate is not sustainable (it never becomes a knee, and its catch-up CPU is never a row). A
-   * run that saturated while the machine was markedly slower than usual is run once more (the
-   * machine may be back); a confirm still slower on that repeat is judged at the usual speed.
+   * run that saturated while the machine was markedly slower than usual is run once more, once
+   * the machine is back (waitForSpeed, bounded); a confirm still slower on that repeat is judged
+   * at the usual speed.
    */
   readonly measure = async (rate: number, purpose: StepPurpose): Promise<Verdict> => {
     let outcome = await this.settledRun(rate, purpose);
     if ("kind" in outcome) return outcome;
     let atSpeed: string | undefined;
-    if (!sustained(outcome) && this.slowerThanUsual(rate) !== undefined) {
+    const slower = sustained(outcome) ? undefined : this.slowerThanUsual(rate);
+    if (slower !== undefined) {
+      await this.waitedForSpeed(slower);
       outcome = await this.settledRun(rate, purpose);
       if ("kind" in outcome) return outcome;
       const still = sustained(outcome) ? undefined : this.slowerThanUsual(rate);
@@ -173,6 +181,13 @@ export class KneeSearch {
       if (outcome.gendataShort) return { kind: "unreachable", reason: unreachable(outcome) };
     }
     return outcome;
+  }
+
+  /** The wait for the machine to come back, noted on the slower step in place of "run again". */
+  private async waitedForSpeed(slower: Slower): Promise<void> {
+    if (this.waitForSpeed === undefined) return;
+    const last = this.steps[this.steps.length - 1] as SearchStep;
+    last.rerun = await this.waitForSpeed(slower.usual);
   }
 
   /** Whether the last run's machine was markedly slower than usual for `rate`; if so the step says so. */
@@ -269,12 +284,13 @@ function noConfirmBecause(steps: SweepResult["steps"], stop: string, confirm: bo
 export async function findKnee(
   runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
   opts: SweepOptions,
+  waitForSpeed?: SpeedWait,
 ): Promise<SweepResult> {
   const { startRate, factor, maxRate, refineSteps, resolution } = opts;
   if (!(startRate > 0) || !(factor > 1) || !(maxRate >= startRate) || !(refineSteps >= 0) || !(resolution > 0)) {
     throw new RangeError(`a sweep needs startRate > 0, factor > 1, maxRate >= startRate, refineSteps >= 0, resolution > 0 (got ${JSON.stringify(opts)})`);
   }
-  const search = new KneeSearch(runAt);
+  const search = new KneeSearch(runAt, MAX_STEPS, waitForSpeed);
   const { steps } = search;
   const found = await bisect(search, await descend(search, await climb(search, opts), factor), opts);
   const stop = found.stop ?? "the sweep found no rate the product keeps up with";

@@ -150,6 +150,25 @@ describe("a slower machine", () => {
     expect(r.bracket).toEqual({ keptUp: 80_000, saturated: 160_000 });
   });
 
+  it("waits for the machine to come back before the slower run is run again, and the step says how it went", async () => {
+    let call = 0;
+    const runAt = async (rate: number): Promise<StepOutcome> => {
+      call++;
+      return capacityModel(call === 6 ? 70_000 : 100_000, call === 6 ? 450_000 : 600_000, 10)(rate);
+    };
+    const waits: number[] = [];
+    const wait = async (usual: number): Promise<string> => {
+      waits.push(usual);
+      return "run again once the speed index was back at 590,000 (after 8 s idle)";
+    };
+    const r = await findKnee(runAt, { ...DEFAULT_SWEEP, startRate: 10_000, refineSteps: 0 }, wait);
+    expect(waits).toEqual([600_000]);
+    expect(r.steps[5]!.rerun).toBe("run again once the speed index was back at 590,000 (after 8 s idle)");
+    expect(r.steps.filter((s) => s.rerun !== undefined)).toHaveLength(1);
+    expect(r.knee).toBe(80_000);
+    expect(r.confirmed).toBe(true);
+  });
+
   it("outside a confirm, a run slower twice is saturated (only a confirm of a measured keep-up is judged at speed)", async () => {
     const runAt = async (rate: number): Promise<StepOutcome> =>
       rate >= 40_000 ? capacityModel(38_000, 400_000, 10)(rate) : capacityModel(100_000, 600_000, 10)(rate);

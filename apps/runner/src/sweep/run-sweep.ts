@@ -10,6 +10,7 @@ import { PacedSession } from "../run/paced-session.ts";
 import { runSpeed } from "../page/speed.ts";
 import { runSummary } from "../summary.ts";
 import { audited, searchInSession } from "./in-session.ts";
+import { benchSpeedWait } from "./speed-wait.ts";
 import { findKnee, type StepOutcome, type StepPurpose, type SweepOptions, type SweepResult } from "./knee.ts";
 
 /** gendata delivering less than this share of the asked rate says nothing about the product. */
@@ -33,7 +34,7 @@ export async function sweepProduct(
   const session = new PacedSession(product, prepared, base, bench, "sweep");
   const steps: SweepRecord["steps"] = [];
   const run = stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps);
-  const { outcome, audit } = await searchInSession(session, () => findKnee(run, options));
+  const { outcome, audit } = await searchInSession(session, () => findKnee(run, options, benchSpeedWait(bench, product.id)));
   return { audited: audit.then((why) => sweepRecord(product.id, audited(outcome, steps, why), steps)) };
 }
 
@@ -46,6 +47,7 @@ export function sweepRecord(product: string, result: SweepResult, steps: SweepRe
     if (step === undefined) return;
     if (s.slower !== undefined) step.slower = s.slower;
     if (s.keptUpAtSpeed === true) step.keptUpAtSpeed = true;
+    if (s.rerun !== undefined) step.rerun = s.rerun;
   });
   return {
     product,

@@ -1,0 +1,70 @@
+/**
+ * Waiting out a slow minute. On this bench's machines the speed index falls by a fifth to a third
+ * for a minute or two with no steal or foreign load to show for it, and a step run again at once
+ * meets the same minute: node-passthrough's confirm at 115,000/s read 420k and then 330k against
+ * 510k usual, the step under it 338k and 415k, and only the fifth run after the first slow one
+ * was back at 496k (2026-12-03, interleaved sitting; pathway likewise lost four runs at 63,900
+ * and 55,400/s). So before a saturated step that ran markedly slower is run again, the bench
+ * reads the speed index with the product idle until it is back within MACHINE_SLOWER_SHARE of
+ * the usual speed, for SPEED_WAIT_MAX_SEC at the most, and the step's record says how long it waited.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import type { BenchContext } from "../run/context.ts";
+import { speedReadings } from "../run/speed-index.ts";
+import { MACHINE_SLOWER_SHARE } from "./machine-speed.ts";
+
+/** The longest wait for the machine to come back: about two paced steps, what a slow minute cost before. */
+export const SPEED_WAIT_MAX_SEC = 60;
+/** Pause between readings; a reading itself takes about half a second of one core. */
+export const SPEED_WAIT_PAUSE_SEC = 4;
+
+/** Waits while the machine reads markedly slower than `usual` (bounded); returns a note for the step's record. */
+export type SpeedWait = (usual: number) => Promise<string>;
+
+export interface SpeedWaitParts {
+  /** A fresh speed index reading. */
+  read(): Promise<number>;
+  sleep(ms: number): Promise<void>;
+  now(): number;
+  /** Why the bench is stopping, if it is: the wait ends at once. */
+  interrupted(): string | undefined;
+}
+
+export interface SpeedWaited {
+  waitedSec: number;
+  /** The last reading. */
+  speed: number;
+  back: boolean;
+}
+
+/** Readings until one is within MACHINE_SLOWER_SHARE of `usual`, the bench is interrupted, or `maxSec` have passed. */
+export async function waitForSpeed(usual: number, parts: SpeedWaitParts, maxSec = SPEED_WAIT_MAX_SEC): Promise<SpeedWaited> {
+  const started = parts.now();
+  const waited = (): number => Math.round((parts.now() - started) / 1000);
+  for (;;) {
+    const speed = await parts.read();
+    if (speed >= usual * (1 - MACHINE_SLOWER_SHARE)) return { waitedSec: waited(), speed, back: true };
+    if (parts.interrupted() !== undefined || parts.now() - started >= maxSec * 1000) return { waitedSec: waited(), speed, back: false };
+    await parts.sleep(SPEED_WAIT_PAUSE_SEC * 1000);
+  }
+}
+
+const index = (n: number): string => Math.round(n).toLocaleString("en-US");
+
+/** "run again once the speed index was back at 540,123 (after 12 s)", or why it was run again without. */
+export function speedWaitNote(w: SpeedWaited): string {
+  if (w.back) return w.waitedSec === 0 ? `run again at once (speed index back at ${index(w.speed)})` : `run again once the speed index was back at ${index(w.speed)} (after ${w.waitedSec} s idle)`;
+  return `run again after ${w.waitedSec} s idle without the machine coming back (speed index ${index(w.speed)})`;
+}
+
+/** The bench's wait: its spaced readings (the next step's reading before reuses the last), logged. */
+export function benchSpeedWait(bench: Pick<BenchContext, "log" | "interrupted" | "speedIndex">, productId: string): SpeedWait {
+  const readings = speedReadings(bench);
+  return async (usual) => {
+    bench.log(`== ${productId}: the machine ran markedly slower than usual (speed index ${index(usual)}): waiting up to ${SPEED_WAIT_MAX_SEC} s for it to come back before the step runs again`);
+    const w = await waitForSpeed(usual, { read: () => readings.after(), sleep: (ms) => sleep(ms), now: Date.now, interrupted: () => bench.interrupted() });
+    const note = speedWaitNote(w);
+    bench.log(`== ${productId}: ${note}`);
+    return note;
+  };
+}
