@@ -1,4 +1,4 @@
-import { DOWN_SHARE, findKneeFromCeiling, firstPacedRate, MAX_FAST_STEPS, nextRateDown, START_SHARE } from "./fast-knee.ts";
+import { DOWN_SHARE, DRAIN_BOUND_MARGIN, findKneeFromCeiling, firstPacedRate, MAX_FAST_STEPS, nextRateDown, START_SHARE } from "./fast-knee.ts";
 import { KNEE_RESOLUTION, roundRate, type StepOutcome, type StepPurpose } from "./knee.ts";
 
 /**
@@ -53,16 +53,17 @@ describe("nextRateDown", () => {
 const NO_BISECT_CAP = 85_000;
 
 describe("findKneeFromCeiling", () => {
-  it("bisects toward the drain ceiling when the first paced step keeps up, then confirms (confluent-kafka, 2026-12-02: 63,000/s against the sweep's 70,000)", async () => {
-    const { runAt, calls } = product(95_000, 100_000);
+  it("bisects toward the drain ceiling plus its margin when the first paced step keeps up, then confirms (quix, 2026-12-03: drained at 31,759/s, the sweep kept up at 32,500)", async () => {
+    // The drain read 100k; the product keeps up to 102k.
+    const { runAt, calls } = product(102_000, 100_000);
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
-    // 85k keeps up; the drain ceiling (100k) is more than 10 % above it, so 92.5k is tried, keeps up, and is confirmed
-    expect(calls).toEqual([{ rate: 85_000, purpose: "paced" }, { rate: 92_500, purpose: "paced" }, { rate: 92_500, purpose: "confirm" }]);
-    expect(r.knee).toBe(92_500);
+    // 85k keeps up; the bound is 105k (DRAIN_BOUND_MARGIN), so 95k and 100k are tried and keep up, and 100k is within 10 % of the bound
+    expect(calls).toEqual([{ rate: 85_000, purpose: "paced" }, { rate: 95_000, purpose: "paced" }, { rate: 100_000, purpose: "paced" }, { rate: 100_000, purpose: "confirm" }]);
+    expect(r.knee).toBe(100_000);
     expect(r.confirmed).toBe(true);
     expect(r.ceiling).toBe(100_000);
-    expect(r.bracket).toEqual({ keptUp: 92_500, saturated: 100_000 }); // nothing paced saturated: the drain rate bounds it
-    expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 92500\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
+    expect(r.bracket).toEqual({ keptUp: 100_000, saturated: roundRate(100_000 * (1 + DRAIN_BOUND_MARGIN)) }); // nothing paced saturated: the drain's bound closes it
+    expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 100000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
   });
 
   it("reads a drain the machine was slower for at the keep-up's speed, so it does not hold the knee under it (faststream, 2026-12-03)", async () => {
@@ -70,17 +71,19 @@ describe("findKneeFromCeiling", () => {
     // Drained at 32,700/s while the machine read 500k; the paced steps ran at 600k, where it keeps up to 37,500/s.
     const slowDrain = product(37_500, 36_000, atSpeed(600_000));
     const r = await findKneeFromCeiling(slowDrain.runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });
-    // The ceiling at 600k is 39,240/s: 27,800 and 33,500 keep up, 36,400 is within 10 % of it and is confirmed.
-    expect(slowDrain.calls.map((c) => c.rate)).toEqual([27_800, 33_500, 36_400, 36_400]);
-    expect(r.knee).toBe(36_400);
-    // The bracket is closed at the bound the bisection stopped under: the drain rate read at the keep-up's speed.
-    expect(r.bracket).toEqual({ keptUp: 36_400, saturated: 39_200 });
-    // The same drain at the paced steps' speed bounds the search at 32,700/s, as before.
+    // The bound at 600k is 41,202/s (32,700 + 5 %, × 600k ÷ 500k): 27,800 and 34,500 keep up, 37,900 saturates, 34,500 is confirmed.
+    expect(slowDrain.calls.map((c) => c.rate)).toEqual([27_800, 34_500, 37_900, 34_500]);
+    expect(r.knee).toBe(34_500);
+    expect(r.bracket).toEqual({ keptUp: 34_500, saturated: 37_900 });
+    // With nothing saturated under it, the bracket closes at the bound the bisection stopped under: the drain's read at the keep-up's speed.
+    const noSaturation = await findKneeFromCeiling(product(45_000, 44_000, atSpeed(600_000)).runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });
+    expect(noSaturation.bracket).toEqual({ keptUp: noSaturation.knee, saturated: 41_200 });
+    // The same drain at the paced steps' speed bounds the search at 32,700/s + 5 %.
     const sameSpeed = product(37_500, 36_000, atSpeed(510_000));
     const same = await findKneeFromCeiling(sameSpeed.runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });
-    expect(sameSpeed.calls.map((c) => c.rate)).toEqual([27_800, 30_300, 30_300]);
-    expect(same.knee).toBe(30_300);
-    expect(same.bracket).toEqual({ keptUp: 30_300, saturated: 32_700 });
+    expect(sameSpeed.calls.map((c) => c.rate)).toEqual([27_800, 31_100, 32_700, 32_700]);
+    expect(same.knee).toBe(32_700);
+    expect(same.bracket).toEqual({ keptUp: 32_700, saturated: roundRate(32_700 * (1 + DRAIN_BOUND_MARGIN)) });
   });
 
   it("under a ceiling that is gendata's (the product read as fast as it wrote), the knee is at least, with no upper end (rust, 2026-12-02)", async () => {
@@ -187,13 +190,13 @@ describe("findKneeFromCeiling", () => {
   });
 
   it("after a confirm that does not hold, confirms the highest lower rate that kept up when the bracket is already within the resolution (faststream, 2026-12-03)", async () => {
-    // 85k keeps up, 92.5k keeps up once and saturates on its confirm: 85k is within 10 % of it
-    const { runAt, calls } = product(95_000, 100_000, { override: (call, _r, normal) => (call === 2 ? { ...normal, regime: "saturated", consumedPerSec: 90_000 } : undefined) });
+    // 85k keeps up, 95k saturates, 90k keeps up once and saturates on its confirm: 85k is within 10 % of it
+    const { runAt, calls } = product(93_000, 92_000, { override: (call, _r, normal) => (call === 3 ? { ...normal, regime: "saturated", consumedPerSec: 88_000 } : undefined) });
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
-    expect(calls).toEqual([{ rate: 85_000, purpose: "paced" }, { rate: 92_500, purpose: "paced" }, { rate: 92_500, purpose: "confirm" }, { rate: 85_000, purpose: "confirm" }]);
+    expect(calls.map((c) => `${c.purpose} ${c.rate}`)).toEqual(["paced 85000", "paced 95000", "paced 90000", "confirm 90000", "confirm 85000"]);
     expect(r.knee).toBe(85_000);
     expect(r.confirmed).toBe(true);
-    expect(r.bracket).toEqual({ keptUp: 85_000, saturated: 92_500 });
+    expect(r.bracket).toEqual({ keptUp: 85_000, saturated: 90_000 });
   });
 
   it("after a confirm that does not hold, bisects between the highest lower keep-up and the failed rate when they are further apart than the resolution", async () => {

@@ -135,10 +135,20 @@ function drainBounds(opts: FastKneeOptions): boolean {
   return opts.ceilingByGendata !== true && opts.ceilingUnsettled !== true;
 }
 
-/** No paced rate is offered above gendata's cap (under an outpaced drain, the rate gendata reached), nor sustained above a drain ceiling that bounds the product. */
+/**
+ * How far above the drain's rate a paced step may still be tried: the drain's figure comes from a
+ * window of 10–15 s, whose first 10 s read the whole window's rate within ±5 % on quiet drains
+ * but up to 9 % apart (2026-12-02 and -03), and a bound read low stops the bisection under the
+ * knee (2026-12-03: quix drained at 31,759/s, the fast knee stopped at 29,400 within 10 % of it,
+ * and the sweep kept up at 32,500).
+ */
+export const DRAIN_BOUND_MARGIN = 0.05;
+
+/** No paced rate is offered above gendata's cap (under an outpaced drain, the rate gendata reached), nor sustained above a drain ceiling (and its margin) that bounds the product. */
 function upperBound(opts: FastKneeOptions): Bound {
   if (drainBounds(opts) && opts.ceiling < opts.gendataCap) {
-    return { rate: opts.ceiling, byGendata: false, ...(opts.ceilingSpeed !== undefined && opts.ceilingSpeed > 0 ? { drain: { speed: opts.ceilingSpeed, gendataCap: opts.gendataCap } } : {}) };
+    const rate = Math.min(opts.ceiling * (1 + DRAIN_BOUND_MARGIN), opts.gendataCap);
+    return { rate, byGendata: false, ...(opts.ceilingSpeed !== undefined && opts.ceilingSpeed > 0 ? { drain: { speed: opts.ceilingSpeed, gendataCap: opts.gendataCap } } : {}) };
   }
   return { rate: opts.ceilingByGendata === true ? Math.min(opts.ceiling, opts.gendataCap) : opts.gendataCap, byGendata: true };
 }
