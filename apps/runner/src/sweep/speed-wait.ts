@@ -61,7 +61,7 @@ export function speedWaitNote(w: SpeedWaited): string {
 export function benchSpeedWait(bench: Pick<BenchContext, "log" | "interrupted" | "speedIndex">, productId: string): SpeedWait {
   const readings = speedReadings(bench);
   return async (usual) => {
-    bench.log(`== ${productId}: the machine ran markedly slower than usual (speed index ${index(usual)}): waiting up to ${SPEED_WAIT_MAX_SEC} s for it to come back before the step runs again`);
+    bench.log(`== ${productId}: the machine ran markedly slower than its usual speed index of ${index(usual)}: waiting up to ${SPEED_WAIT_MAX_SEC} s for it to come back before the step runs again`);
     const w = await waitForSpeed(usual, { read: () => readings.after(), sleep: (ms) => sleep(ms), now: Date.now, interrupted: () => bench.interrupted() });
     const note = speedWaitNote(w);
     bench.log(`== ${productId}: ${note}`);
