@@ -9,7 +9,7 @@
  * knee, a failed one ends the search, gendata short of the rate bounds it from above ("at
  * least"), and a cap on steps.
  */
-import { MACHINE_SLOWER_SHARE } from "./machine-speed.ts";
+import { slowerMachine } from "./machine-speed.ts";
 import type { SpeedWait } from "./speed-wait.ts";
 import { costsAt, costsHold, COST_REPEAT_SPREAD, fmt, KNEE_RESOLUTION, KneeSearch, keptUpUnder, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
 
@@ -98,9 +98,9 @@ type Bound = UpperBound & { drain?: { speed: number; gendataCap: number } };
  */
 function boundAt(bound: Bound, s: KneeSearch, lo: number): UpperBound {
   const keptUp = s.steps.filter((st) => st.rate === lo && st.regime === "keep-up" && st.speedIndex !== undefined);
-  const speed = keptUp[keptUp.length - 1]?.speedIndex;
-  if (bound.drain === undefined || speed === undefined || bound.drain.speed >= speed * (1 - MACHINE_SLOWER_SHARE)) return bound;
-  const atSpeed = bound.rate * (speed / bound.drain.speed);
+  const drainSlower = bound.drain && slowerMachine({ speedIndex: bound.drain.speed }, keptUp[keptUp.length - 1]?.speedIndex);
+  if (bound.drain === undefined || drainSlower === undefined) return bound;
+  const atSpeed = bound.rate * (drainSlower.usual / drainSlower.speed);
   return atSpeed < bound.drain.gendataCap ? { rate: atSpeed, byGendata: false } : { rate: bound.drain.gendataCap, byGendata: true };
 }
 
@@ -212,12 +212,12 @@ export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPur
 
 /** The drain's bound at the knee's speed (boundAt), the one the bisection stopped under; undefined when gendata's cap stood in for it. */
 function drainBoundAt(opts: FastKneeOptions, s: KneeSearch, knee: number | undefined): number | undefined {
-  if (knee === undefined) return opts.ceiling;
+  if (knee === undefined) return undefined;
   const bound = boundAt(upperBound(opts), s, knee);
   return bound.byGendata ? undefined : bound.rate;
 }
 
-/** No paced rate can be kept up above what the product drains at: the ceiling closes a bracket that no paced step closed lower. */
+/** No paced rate can be kept up above what the product drains at: the drain's bound (its rate and margin, at the knee's speed) closes a bracket that no paced step closed lower. */
 function withDrainBound(figures: ReturnType<typeof kneeFigures>, ceiling: number | undefined): ReturnType<typeof kneeFigures> {
   const b = figures.bracket;
   if (b === undefined || ceiling === undefined || (b.saturated !== undefined && b.saturated <= ceiling) || ceiling <= b.keptUp) return figures;
