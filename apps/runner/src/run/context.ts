@@ -2,6 +2,7 @@
 import type { RuntimeReadings } from "../results/types.ts";
 import type { GateRecord, KafkaAdmin, ReferenceModel } from "@bench/core";
 import type { Phase, Tick } from "../results/types.ts";
+import type { SpeedReadings } from "./speed-index.ts";
 
 export interface BenchContext {
   bootstrap: string;
@@ -25,7 +26,7 @@ export interface BenchContext {
   /** The speed index read when the bench started: every run's readings are compared with it. */
   speedReference: number;
   /** Where runs take their readings before and after (spaced by time); absent: two new readings a run. */
-  speedIndex?: { before(): Promise<number>; after(): Promise<number> };
+  speedIndex?: SpeedReadings;
   /** The runtime yardstick's readings, spaced by time (yardstick/read.ts' SpacedRuntimes); absent: read afresh each time. */
   runtimes?: { reading(): Promise<RuntimeReadings> };
   log(line: string): void;

@@ -1,5 +1,5 @@
 import { median } from "../metrics/stats.ts";
-import { atReferenceSpeed, indexFromCpuMicros, measureSpeedIndex, REFERENCE_SPEED, SpacedSpeedIndex, SPEED_INDEX_VERSION, SPEED_ISOLATES } from "./speed-index.ts";
+import { atReferenceSpeed, BENCH_USUAL_MIN_READINGS, BENCH_USUAL_READINGS, indexFromCpuMicros, measureSpeedIndex, REFERENCE_SPEED, SpacedSpeedIndex, SPEED_INDEX_VERSION, SPEED_ISOLATES } from "./speed-index.ts";
 
 describe("speed index", () => {
   it("is records per CPU-second of the median repetition, so one preempted repetition cannot move it", () => {
@@ -39,5 +39,20 @@ describe("readings spaced by time", () => {
     clock = 200_000;
     expect(await index.before()).toBe(600_003); // too old: read again
     expect(readings).toBe(3);
+  });
+
+  it("says the bench's usual speed once it has enough readings: the median of the latest", async () => {
+    let next = 0;
+    const values = [500_000, 600_000, 550_000, 620_000, 580_000];
+    const index = new SpacedSpeedIndex(60_000, async () => values[next++ % values.length] as number);
+    for (let i = 1; i < BENCH_USUAL_MIN_READINGS; i++) await index.after();
+    expect(index.usual()).toBeUndefined();
+    await index.after();
+    expect(index.usual()).toBe(580_000);
+    // Only the latest BENCH_USUAL_READINGS count: a slow phase long enough moves the usual speed down.
+    const slow = new SpacedSpeedIndex(60_000, async () => (next++ < BENCH_USUAL_READINGS ? 600_000 : 400_000));
+    next = 0;
+    for (let i = 0; i < 2 * BENCH_USUAL_READINGS; i++) await slow.after();
+    expect(slow.usual()).toBe(400_000);
   });
 });

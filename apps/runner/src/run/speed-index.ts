@@ -109,7 +109,20 @@ export async function measureSpeedIndex(): Promise<SpeedReading> {
 export interface SpeedReadings {
   before(): Promise<number>;
   after(): Promise<number>;
+  /** The speed the bench usually reads lately, across rows (BENCH_USUAL_READINGS); undefined when it has too few readings or keeps none. */
+  usual?(): number | undefined;
 }
+
+/**
+ * The bench's usual speed is the median of its last this many readings (about a quarter of an
+ * hour of paced runs), across rows, so that a search that runs wholly in a slow phase is still
+ * read against the machine's usual speed: node-passthrough's whole fast search read 308k–495k,
+ * against 550k–620k for its sweep, and its own earlier runs, as slow, flagged none of its
+ * saturated steps (2026-12-03, five-row sitting).
+ */
+export const BENCH_USUAL_READINGS = 30;
+/** Fewer readings than this say nothing usual yet. */
+export const BENCH_USUAL_MIN_READINGS = 5;
 
 const freshReading = async (): Promise<number> => (await measureSpeedIndex()).recordsPerCpuSecond;
 
@@ -120,6 +133,7 @@ export function speedReadings(ctx: { speedIndex?: SpeedReadings }): SpeedReading
 
 export class SpacedSpeedIndex implements SpeedReadings {
   private last: { atMs: number; value: number } | undefined;
+  private readonly recent: number[] = [];
 
   constructor(
     private readonly spacingMs: number,
@@ -137,7 +151,14 @@ export class SpacedSpeedIndex implements SpeedReadings {
   async after(): Promise<number> {
     const value = await this.read();
     this.last = { atMs: this.now(), value };
+    this.recent.push(value);
+    if (this.recent.length > BENCH_USUAL_READINGS) this.recent.shift();
     return value;
+  }
+
+  /** The median of the last BENCH_USUAL_READINGS readings, once there are BENCH_USUAL_MIN_READINGS. */
+  usual(): number | undefined {
+    return this.recent.length >= BENCH_USUAL_MIN_READINGS ? median(this.recent) : undefined;
   }
 }
 

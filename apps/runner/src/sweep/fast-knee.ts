@@ -10,7 +10,7 @@
  * least"), and a cap on steps.
  */
 import { slowerMachine } from "./machine-speed.ts";
-import type { SpeedWait } from "./speed-wait.ts";
+import type { BenchSpeed } from "./speed-wait.ts";
 import { costsAt, costsHold, COST_REPEAT_SPREAD, fmt, KNEE_RESOLUTION, KneeSearch, keptUpUnder, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
 
 export interface FastKneeOptions {
@@ -190,9 +190,9 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
  * The knee from a ceiling, with paced runs (`runAt`). The result has the sweep's shape (steps,
  * knee, ceiling, confirmed, stoppedBecause), so the page renders both alike.
  */
-export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>, opts: FastKneeOptions, waitForSpeed?: SpeedWait): Promise<SweepResult> {
+export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>, opts: FastKneeOptions, speed?: BenchSpeed): Promise<SweepResult> {
   if (!(opts.ceiling > 0) || !(opts.gendataCap > 0)) throw new RangeError(`a fast search needs a ceiling and a gendata cap above 0 (got ${JSON.stringify(opts)})`);
-  const s = new KneeSearch(runAt, MAX_FAST_STEPS, waitForSpeed);
+  const s = new KneeSearch(runAt, MAX_FAST_STEPS, speed);
   const found = await search(s, opts);
   const invalid = s.steps.some((st) => st.invalid !== undefined);
   // A product that did not do the work at some rate gets no knee: its figures are not results.

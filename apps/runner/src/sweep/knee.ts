@@ -9,8 +9,8 @@
 import type { Regime } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { atReferenceSpeed } from "../run/speed-index.ts";
-import { countsAsRun, keepsUpAtSpeed, rateAtReference, slowerMachine, usualSpeed, type Slower } from "./machine-speed.ts";
-import type { SpeedWait } from "./speed-wait.ts";
+import { countsAsRun, keepsUpAtSpeed, rateAtReference, slowerMachine, usualAcross, usualSpeed, type Slower } from "./machine-speed.ts";
+import type { BenchSpeed } from "./speed-wait.ts";
 
 export interface StepOutcome {
   rate: number;             // offered rate asked for
@@ -122,8 +122,8 @@ export class KneeSearch {
   constructor(
     private readonly runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
     private readonly maxSteps = MAX_STEPS,
-    /** Before a step that ran markedly slower is run again: wait for the machine to come back (speed-wait.ts). */
-    private readonly waitForSpeed?: SpeedWait,
+    /** The bench's usual speed, and before a step that ran markedly slower is run again, a wait for the machine to come back (speed-wait.ts). */
+    private readonly speed?: BenchSpeed,
   ) {}
 
   /** One run, repeated while the machine was noisy (bounded); a stop for what ends the sweep. */
@@ -150,7 +150,7 @@ export class KneeSearch {
    * draining or unsettled run is run once more, and if it is still not a settled keep-up the
    * rate is not sustainable (it never becomes a knee, and its catch-up CPU is never a row). A
    * run that saturated while the machine was markedly slower than usual is run once more, once
-   * the machine is back (waitForSpeed, bounded); a confirm still slower on that repeat is judged
+   * the machine is back (BenchSpeed.wait, bounded); a confirm still slower on that repeat is judged
    * at the usual speed.
    */
   readonly measure = async (rate: number, purpose: StepPurpose): Promise<Verdict> => {
@@ -185,15 +185,15 @@ export class KneeSearch {
 
   /** The wait for the machine to come back, noted on the slower step in place of "run again". */
   private async waitedForSpeed(slower: Slower): Promise<void> {
-    if (this.waitForSpeed === undefined) return;
+    if (this.speed === undefined) return;
     const last = this.steps[this.steps.length - 1] as SearchStep;
-    last.rerun = await this.waitForSpeed(slower.usual);
+    last.rerun = await this.speed.wait(slower.usual);
   }
 
   /** Whether the last run's machine was markedly slower than usual for `rate`; if so the step says so. */
   private slowerThanUsual(rate: number): Slower | undefined {
     const last = this.steps[this.steps.length - 1] as SearchStep;
-    const slower = slowerMachine(last, usualSpeed(this.steps.slice(0, -1), rate));
+    const slower = slowerMachine(last, usualAcross(usualSpeed(this.steps.slice(0, -1), rate), this.speed?.usual()));
     if (slower !== undefined) last.slower = slower.text;
     return slower;
   }
@@ -284,13 +284,13 @@ function noConfirmBecause(steps: SweepResult["steps"], stop: string, confirm: bo
 export async function findKnee(
   runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
   opts: SweepOptions,
-  waitForSpeed?: SpeedWait,
+  speed?: BenchSpeed,
 ): Promise<SweepResult> {
   const { startRate, factor, maxRate, refineSteps, resolution } = opts;
   if (!(startRate > 0) || !(factor > 1) || !(maxRate >= startRate) || !(refineSteps >= 0) || !(resolution > 0)) {
     throw new RangeError(`a sweep needs startRate > 0, factor > 1, maxRate >= startRate, refineSteps >= 0, resolution > 0 (got ${JSON.stringify(opts)})`);
   }
-  const search = new KneeSearch(runAt, MAX_STEPS, waitForSpeed);
+  const search = new KneeSearch(runAt, MAX_STEPS, speed);
   const { steps } = search;
   const found = await bisect(search, await descend(search, await climb(search, opts), factor), opts);
   const stop = found.stop ?? "the sweep found no rate the product keeps up with";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { costsAt, costsHold, DEFAULT_SWEEP, microsList, findKnee, type SearchStep, type StepOutcome, type StepPurpose } from "./knee.ts";
-import { keepsUpAtSpeed, MACHINE_SLOWER_SHARE, MAX_JUDGED_SHORTFALL, rateAtReference, slowerMachine, usualSpeed } from "./machine-speed.ts";
+import { keepsUpAtSpeed, MACHINE_SLOWER_SHARE, MAX_JUDGED_SHORTFALL, rateAtReference, slowerMachine, usualAcross, usualSpeed } from "./machine-speed.ts";
 
 /** The recorded sweep behind the issue: node and confluent-kafka on an Intel Xeon whose speed moved 15–20 % in minutes. */
 type Recorded = StepOutcome & { purpose: StepPurpose };
@@ -30,6 +30,16 @@ const capacityModel = (capacity: number, speed: number, micros: number) => (rate
   rate <= capacity * 0.97
     ? { rate, offeredPerSec: rate, consumedPerSec: rate, regime: "keep-up", gendataShort: false, cpuMicrosPerInference: micros, speedIndex: speed }
     : { rate, offeredPerSec: rate, consumedPerSec: capacity, regime: "saturated", gendataShort: false, cpuMicrosPerInference: micros, speedIndex: speed };
+
+describe("usualAcross", () => {
+  it("takes the higher of the search's usual speed and the bench's, or whichever is known", () => {
+    expect(usualAcross(450_000, 600_000)).toBe(600_000);
+    expect(usualAcross(620_000, 600_000)).toBe(620_000);
+    expect(usualAcross(undefined, 600_000)).toBe(600_000);
+    expect(usualAcross(450_000, undefined)).toBe(450_000);
+    expect(usualAcross(undefined, undefined)).toBeUndefined();
+  });
+});
 
 describe("the rules on the recorded Intel sweep", () => {
   it("confluent-kafka's three runs at 80,000/s disagree raw (7.5 / 9.3 / 9.1 µs) and agree at the reference speed", () => {
@@ -161,12 +171,35 @@ describe("a slower machine", () => {
       waits.push(usual);
       return "run again once the speed index was back at 590,000 (after 8 s idle)";
     };
-    const r = await findKnee(runAt, { ...DEFAULT_SWEEP, startRate: 10_000, refineSteps: 0 }, wait);
+    const r = await findKnee(runAt, { ...DEFAULT_SWEEP, startRate: 10_000, refineSteps: 0 }, { usual: () => undefined, wait });
     expect(waits).toEqual([600_000]);
     expect(r.steps[5]!.rerun).toBe("run again once the speed index was back at 590,000 (after 8 s idle)");
     expect(r.steps.filter((s) => s.rerun !== undefined)).toHaveLength(1);
     expect(r.knee).toBe(80_000);
     expect(r.confirmed).toBe(true);
+  });
+
+  it("reads a search that ran wholly in a slow phase against the bench's usual speed, and waits for it", async () => {
+    // Every run of this search is slow (450k) until the wait; the bench usually reads 600k.
+    let waited = false;
+    const runAt = async (rate: number): Promise<StepOutcome> => (waited ? capacityModel(100_000, 600_000, 10) : capacityModel(70_000, 450_000, 13))(rate);
+    const waits: number[] = [];
+    const wait = async (usual: number): Promise<string> => {
+      waits.push(usual);
+      waited = true;
+      return "run again once the speed index was back at 600,000 (after 20 s idle)";
+    };
+    const r = await findKnee(runAt, { ...DEFAULT_SWEEP, startRate: 20_000, refineSteps: 0 }, { usual: () => 600_000, wait });
+    expect(waits).toEqual([600_000]);
+    expect(r.steps.map((s) => `${s.purpose} ${s.rate} ${s.regime}`)).toEqual(["climb 20000 keep-up", "climb 40000 keep-up", "climb 80000 saturated", "climb 80000 keep-up", "climb 160000 saturated", "confirm 80000 keep-up"]);
+    expect(r.steps[2]!.slower).toBe("speed index 450,000 against 600,000 usual here (−25%)");
+    expect(r.knee).toBe(80_000);
+  });
+
+  it("without the bench's usual speed, the same search reads its slow runs against each other and stops under the knee", async () => {
+    const r = await findKnee(async (rate) => capacityModel(70_000, 450_000, 13)(rate), { ...DEFAULT_SWEEP, startRate: 20_000, refineSteps: 0 }, { usual: () => undefined, wait: async () => "not called" });
+    expect(r.steps.filter((s) => s.slower !== undefined)).toHaveLength(0);
+    expect(r.knee).toBe(40_000);
   });
 
   it("outside a confirm, a run slower twice is saturated (only a confirm of a measured keep-up is judged at speed)", async () => {

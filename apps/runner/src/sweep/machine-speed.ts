@@ -38,6 +38,16 @@ export function usualSpeed(earlier: readonly SpeedStep[], rate: number): number 
   return pool.length > 0 ? median(pool.map((s) => s.speedIndex as number)) : undefined;
 }
 
+/**
+ * The usual speed a run is read against: the search's own (usualSpeed) or the bench's lately
+ * across rows, whichever is higher. A search whose runs all fell in one slow phase has a usual
+ * speed as slow as they are, and only the bench's says that the machine is usually faster.
+ */
+export function usualAcross(search: number | undefined, bench: number | undefined): number | undefined {
+  if (search === undefined) return bench;
+  return bench === undefined ? search : Math.max(search, bench);
+}
+
 export interface Slower {
   /** The usual speed the run is read against. */
   usual: number;

@@ -15,7 +15,7 @@ import { PacedSession } from "../run/paced-session.ts";
 import { chosenDrain, drainAgain, drainHolds, noCeiling } from "./drain-choice.ts";
 import { findKneeFromCeiling } from "./fast-knee.ts";
 import { audited, searchInSession } from "./in-session.ts";
-import { benchSpeedWait } from "./speed-wait.ts";
+import { benchSpeed } from "./speed-wait.ts";
 import type { SweepResult } from "./knee.ts";
 import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./run-sweep.ts";
 
@@ -54,7 +54,7 @@ async function drainThenSearch(product: Product, session: PacedSession, bench: B
   const ceilingUnsettled = !drainHolds(drain);
   const ceilingSpeed = runSpeed(drain);
   const opts = { ceiling, gendataCap, ceilingByGendata, ceilingUnsettled, ...(ceilingSpeed !== undefined ? { ceilingSpeed } : {}) };
-  const found = await findKneeFromCeiling(stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps), opts, benchSpeedWait(bench, product.id));
+  const found = await findKneeFromCeiling(stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps), opts, benchSpeed(bench, product.id));
   return { drain, found };
 }
 

@@ -10,7 +10,7 @@ import { PacedSession } from "../run/paced-session.ts";
 import { runSpeed } from "../page/speed.ts";
 import { runSummary } from "../summary.ts";
 import { audited, searchInSession } from "./in-session.ts";
-import { benchSpeedWait } from "./speed-wait.ts";
+import { benchSpeed } from "./speed-wait.ts";
 import { findKnee, type StepOutcome, type StepPurpose, type SweepOptions, type SweepResult } from "./knee.ts";
 
 /** gendata delivering less than this share of the asked rate says nothing about the product. */
@@ -34,7 +34,7 @@ export async function sweepProduct(
   const session = new PacedSession(product, prepared, base, bench, "sweep");
   const steps: SweepRecord["steps"] = [];
   const run = stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps);
-  const { outcome, audit } = await searchInSession(session, () => findKnee(run, options, benchSpeedWait(bench, product.id)));
+  const { outcome, audit } = await searchInSession(session, () => findKnee(run, options, benchSpeed(bench, product.id)));
   return { audited: audit.then((why) => sweepRecord(product.id, audited(outcome, steps, why), steps)) };
 }
 

@@ -18,8 +18,13 @@ export const SPEED_WAIT_MAX_SEC = 60;
 /** Pause between readings; a reading itself takes about half a second of one core. */
 export const SPEED_WAIT_PAUSE_SEC = 4;
 
-/** Waits while the machine reads markedly slower than `usual` (bounded); returns a note for the step's record. */
-export type SpeedWait = (usual: number) => Promise<string>;
+/** What a knee search asks of the bench about the machine's speed. */
+export interface BenchSpeed {
+  /** The speed the bench usually reads lately, across rows (speed-index.ts' SpacedSpeedIndex); undefined: too few readings yet. */
+  usual(): number | undefined;
+  /** Waits while the machine reads markedly slower than `usual` (bounded); returns a note for the step's record. */
+  wait(usual: number): Promise<string>;
+}
 
 export interface SpeedWaitParts {
   /** A fresh speed index reading. */
@@ -57,14 +62,15 @@ export function speedWaitNote(w: SpeedWaited): string {
   return `run again after ${w.waitedSec} s idle without the machine coming back (speed index ${index(w.speed)})`;
 }
 
-/** The bench's wait: its spaced readings (the next step's reading before reuses the last), logged. */
-export function benchSpeedWait(bench: Pick<BenchContext, "log" | "interrupted" | "speedIndex">, productId: string): SpeedWait {
+/** The bench's usual speed and its wait: its spaced readings (the next step's reading before reuses the last), logged. */
+export function benchSpeed(bench: Pick<BenchContext, "log" | "interrupted" | "speedIndex">, productId: string): BenchSpeed {
   const readings = speedReadings(bench);
-  return async (usual) => {
+  const wait = async (usual: number): Promise<string> => {
     bench.log(`== ${productId}: the machine ran markedly slower than its usual speed index of ${index(usual)}: waiting up to ${SPEED_WAIT_MAX_SEC} s for it to come back before the step runs again`);
     const w = await waitForSpeed(usual, { read: () => readings.after(), sleep: (ms) => sleep(ms), now: Date.now, interrupted: () => bench.interrupted() });
     const note = speedWaitNote(w);
     bench.log(`== ${productId}: ${note}`);
     return note;
   };
+  return { usual: () => readings.usual?.(), wait };
 }
