@@ -27,7 +27,7 @@ export const countsAsRun = (s: Pick<SpeedStep, "failed" | "interrupted" | "inval
 const counts = (s: SpeedStep): boolean => s.speedIndex !== undefined && s.speedIndex > 0 && countsAsRun(s);
 
 /**
- * The speed a run at `rate` is read against: the median index of the earlier settled keep-up
+ * The search's own usual speed for a run at `rate` (usualAcross adds the bench's): the median index of the earlier settled keep-up
  * runs at this rate or above (the speed at which the product showed it can take the rate), else
  * of every earlier run that counts. Undefined when no earlier run had a reading.
  */
