@@ -51,6 +51,17 @@ describe("bench CLI input", () => {
     expect(r.stderr).toContain("--json goes with --list");
   }, 60_000);
 
+  it("reports how far each search in results files repeated itself, and refuses a file that is not one with exit code 2", async () => {
+    const fixtures = join(import.meta.dirname, "page", "__fixtures__");
+    const r = await cli("repeats", join(fixtures, "agreement-fast.json"), join(fixtures, "agreement-sweep.json"));
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("agreement-fast.json (fast): ran 2 pairs of steps at one rate");
+    expect(r.stdout).toContain("all 2 files (both): ran 5 pairs of steps at one rate; one kept up and the other saturated in 0");
+    const bad = await cli("repeats", join(import.meta.dirname, "no-such-results.json"));
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain("repeats: ");
+  }, 60_000);
+
   it("rejects a malformed rate with exit code 2", async () => {
     const r = await cli("--rate", "fast");
     expect(r.exitCode).toBe(2);

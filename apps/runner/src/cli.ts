@@ -8,6 +8,7 @@
  *   pnpm --filter runner bench --list [--json]   (the products; --json: [{id, package, ciRate}], CI's matrix)
  *   pnpm --filter runner bench render results/<stamp>/results.json [--out page.md] [--html page.html] [--agree-with sweep/results.json]
  *   pnpm --filter runner bench arrow results/<stamp>/results.json   (ticks, runs, sweep steps as Arrow IPC files)
+ *   pnpm --filter runner bench repeats a/results.json [b/results.json ...]   (how far each search repeated itself)
  *   pnpm --filter runner bench doctor        (what this machine lacks for each product)
  *   pnpm --filter runner bench broker        (a broker for tests; prints BOOTSTRAP=host:port)
  *
@@ -26,7 +27,9 @@ import { serveBroker } from "./broker/serve.ts";
 import { doctorCommand, preflight } from "./doctor/command.ts";
 import { EXIT } from "./exit-code.ts";
 import { listCommand } from "./list.ts";
+import { COST_AGREEMENT } from "./page/agreement.ts";
 import { parseOtherMachine, parseSuppliedSpecs, renderCommand, withSuppliedSides } from "./page/command.ts";
+import { repeatReport } from "./page/repeats.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
 import { kneesFrom } from "./faults/knees.ts";
@@ -119,7 +122,7 @@ program
   .option("--html <file>", "write the HTML page here (default: beside --out)")
   .option("--compare <label=a.json[,b.json]>", "another machine's results: the page says how each row carries to it (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
   .option("--supplied <side:cpython=NNNNns>", "runtime readings taken by hand with one probe on both machines, in place of a side's own: side is here or a --compare label (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
-  .option("--agree-with <results.json>", "a --sweep of the same rows: the page shows how each row's fast knee agrees with it")
+  .option("--agree-with <results.json>", "a --sweep of the same rows (or another knee search of them, a control): the page shows how each row's knee agrees with it")
   .action((files: string[], opts: { out?: string; html?: string; compare: string[]; supplied: string[]; agreeWith?: string }) => {
     try {
       const out = opts.out !== undefined ? userPath(opts.out) : undefined;
@@ -144,6 +147,20 @@ program
     const file = userPath(given);
     const results = JSON.parse(readFileSync(file, "utf8")) as BenchResults;
     for (const path of writeArrowFiles(opts.out !== undefined ? userPath(opts.out) : dirname(file), results)) console.log(path);
+  });
+
+program
+  .command("repeats")
+  .description("how far each search repeated itself: its steps run again at one rate, their verdicts and µs per inference")
+  .argument("<results...>", "results.json files of knee searches (the main command, --sweep, --agreement's sweep/)")
+  .action((files: string[]) => {
+    try {
+      const read = files.map((f) => ({ label: f, sweeps: readResults([userPath(f)]).sweeps ?? [] }));
+      for (const line of repeatReport(read, COST_AGREEMENT)) console.log(line);
+    } catch (error) {
+      process.stderr.write(`repeats: ${(error as Error).message}\n`);
+      process.exitCode = EXIT.badInput;
+    }
   });
 
 program

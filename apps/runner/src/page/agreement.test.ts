@@ -35,11 +35,31 @@ describe("the fast knee against the sweep", () => {
     expect(row("node")?.speedRatio).toBeUndefined();
   });
 
+  it("sets each search's own repeats at its knee beside the µs: the dearest run ÷ the cheapest, less 1", () => {
+    // node: fast 9.6 and 9.5 (the noisy 12.0 does not count), sweep 9.4 and 9.2
+    expect(row("node")?.fastRepeatSpread).toBeCloseTo(9.6 / 9.5 - 1, 9);
+    expect(row("node")?.sweepRepeatSpread).toBeCloseTo(9.4 / 9.2 - 1, 9);
+    // one run at the sweep's faststream knee: no spread
+    expect(row("faststream")?.sweepRepeatSpread).toBeUndefined();
+    const page = agreementSection(fast, sweep).join("\n");
+    expect(page).toContain("| 1.1% / 2.2% |");
+    expect(page).toContain("the fast search ran 2 pairs of steps at one rate; one kept up and the other saturated in 0; no pair kept up with a µs figure on both; the sweep search ran 3 pairs");
+  });
+
+  it("names the two sides by their start times when both are the same search (a control)", () => {
+    const again: BenchResults = { ...fast, generatedAt: "2026-12-03T23:50:00.000Z" };
+    const page = agreementSection(again, fast).join("\n");
+    expect(page).toContain("## A control: the main command against itself");
+    expect(page).toContain(`started 23:50 and ${fast.generatedAt.slice(11, 16)} UTC`);
+    expect(page).toContain(`| product | knee fast 23:50 /s | knee fast ${fast.generatedAt.slice(11, 16)} /s |`);
+    expect(page).toContain("| node | 86,400 | 86,400 |");
+  });
+
   it("leaves a row without a fast knee unjudged, and says how many agree", () => {
     expect(row("spark")).toEqual({ product: "spark", sweepKnee: 80_000, sweepStep: 20_000, sweepMicros: 15 });
     const page = agreementSection(fast, sweep).join("\n");
-    expect(page).toContain("| spark | – | 80,000 | 20,000 | – | – | 15.0 | – | – | – | – | – |");
-    expect(page).toContain("| faststream | 38,500 | 40,000 | 10,000 | yes | 24.0 | 22.0 | 1.091 | **no** | 0.813 | 1.185 | 0.886 |");
+    expect(page).toContain("| spark | – | 80,000 | 20,000 | – | – | 15.0 | – | – | – / – | – | – | – |");
+    expect(page).toContain("| faststream | 38,500 | 40,000 | 10,000 | yes | 24.0 | 22.0 | 1.091 | **no** | 0.8% / – | 0.813 | 1.185 | 0.886 |");
     expect(page).toContain("Both agree for 1 of 2 rows judged (1 could not be judged).");
   });
 });

@@ -313,6 +313,8 @@ export interface SweepStep {
   keptUpAtSpeed?: boolean;
   /** How this slower step was run again: at once, or once the machine was back (sweep/speed-wait.ts). */
   rerun?: string;
+  /** µs CPU per inference over the step's window (written since the knee's repeat had to agree in cost). */
+  cpuMicrosPerInference?: number;
   speedIndex?: number;
   foreignCpuAvg?: number;
   stealAvg?: number;
