@@ -2,7 +2,9 @@
  * How the fast knee search (the main command) agrees with a `--sweep` of the same rows: per row,
  * the knee of each and whether they are within one of the sweep's bisection steps, and µs CPU
  * per inference at each knee with their ratio and whether it is within ±COST_AGREEMENT.
- * `render fast/results.json --agree-with sweep/results.json` adds it to the page.
+ * `render fast/results.json --agree-with sweep/results.json` adds it to the page. Any two knee
+ * searches of the same rows compare the same way (the main command run twice is a control): "fast"
+ * in the names below is the rendered results, "sweep" the --agree-with ones.
  */
 import type { BenchResults, RunResult, SweepRecord } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
