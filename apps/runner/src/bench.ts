@@ -335,7 +335,7 @@ function writeOutputs(results: BenchResults, dir: string, agreeWith?: BenchResul
   writeResults(join(dir, "results.json"), results);
   const page = renderPage(results, [], agreeWith);
   writeFileSync(join(dir, "page.md"), page);
-  writeHtmlPage(join(dir, "page.html"), results);
+  writeHtmlPage(join(dir, "page.html"), results, [], agreeWith);
   writeArrowFiles(dir, results);
   return page;
 }

@@ -129,9 +129,10 @@ program
       const compared = opts.compare.map((spec) => parseOtherMachine(spec, userPath));
       const supplied = parseSuppliedSpecs(opts.supplied, compared.map((o) => o.label));
       const { here, others } = withSuppliedSides(readResults(files.map((f) => userPath(f))), compared, supplied);
-      renderCommand(here, out, others, opts.agreeWith !== undefined ? userPath(opts.agreeWith) : undefined);
+      const agreeWith = opts.agreeWith !== undefined ? readResults([userPath(opts.agreeWith)]) : undefined;
+      renderCommand(here, out, others, agreeWith);
       const html = opts.html !== undefined ? userPath(opts.html) : out ? htmlPathFor(out) : undefined;
-      if (html) writeHtmlPage(html, here, others);
+      if (html) writeHtmlPage(html, here, others, agreeWith);
     } catch (error) {
       process.stderr.write(`render: ${(error as Error).message}\n`);
       process.exitCode = 2;

@@ -40,8 +40,8 @@ export function withSuppliedSides(here: BenchResults, others: readonly OtherMach
   return { here: apply(here, HERE), others: others.map((o) => ({ ...o, results: apply(o.results, o.label) })) };
 }
 
-export function renderCommand(results: BenchResults, out: string | undefined, otherMachines: readonly OtherMachine[] = [], agreeWith?: string): void {
-  const page = renderPage(results, otherMachines, agreeWith ? readResults([agreeWith]) : undefined);
+export function renderCommand(results: BenchResults, out: string | undefined, otherMachines: readonly OtherMachine[] = [], agreeWith?: BenchResults): void {
+  const page = renderPage(results, otherMachines, agreeWith);
   if (out) {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, page);

@@ -9,7 +9,8 @@ export function htmlPathFor(markdownPath: string): string {
   return markdownPath.endsWith(".md") ? `${markdownPath.slice(0, -3)}.html` : `${markdownPath}.html`;
 }
 
-export function writeHtmlPage(path: string, results: BenchResults, otherMachines: readonly OtherMachine[] = []): void {
+/** `agreeWith`: another knee search of the same rows, whose agreement table the page carries (page/agreement.ts). */
+export function writeHtmlPage(path: string, results: BenchResults, otherMachines: readonly OtherMachine[] = [], agreeWith?: BenchResults): void {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, renderHtml(results, otherMachines));
+  writeFileSync(path, renderHtml(results, otherMachines, agreeWith));
 }

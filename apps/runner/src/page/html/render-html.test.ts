@@ -29,6 +29,15 @@ describe("renderHtml", () => {
     expect(htmlRows[0]).toBe("<tr><th>rank</th><th>product</th><th>at rate/s</th><th>µs CPU / inference (median, range)</th><th>µs @ ref</th><th>rows/s per core (median, range)</th><th>runs</th></tr>");
   });
 
+  it("carries the agreement table when given another knee search of the same rows, as the Markdown page does", () => {
+    const fixture = (name: string): BenchResults => readResults([join(import.meta.dirname, "..", "__fixtures__", name)]);
+    const [fast, sweep] = [fixture("agreement-fast.json"), fixture("agreement-sweep.json")];
+    expect(renderHtml(fast)).not.toContain("The fast knee against the sweep");
+    const html = renderHtml(fast, [], sweep);
+    expect(html).toContain("<h2>The fast knee against the sweep</h2>");
+    expect(html).toContain("<th>µs repeats fast / sweep</th>");
+  });
+
   it("keeps data from closing its script element", () => {
     const results = committed();
     results.runs[0]!.notes = ["</script><script>alert(1)</script>"];

@@ -58,7 +58,7 @@ function insertBefore(html: string, marker: string, block: string): string {
   return at >= 0 ? `${html.slice(0, at)}${block}\n${html.slice(at)}` : `${html}\n${block}`;
 }
 
-export function renderHtml(results: BenchResults, otherMachines: readonly OtherMachine[] = []): string {
+export function renderHtml(results: BenchResults, otherMachines: readonly OtherMachine[] = [], agreeWith?: BenchResults): string {
   const data = chartData(results);
   const charts = chartSpecs(data);
   const figure = (id: string): string => {
@@ -82,7 +82,7 @@ export function renderHtml(results: BenchResults, otherMachines: readonly OtherM
   for (const p of data.products.filter(hasSeveralRates)) {
     sections.push(`<h3>${escapeHtml(p.label)}</h3>`, `<div class="charts">${[`sweep-${p.product}`, `cpu-${p.product}`, `latency-${p.product}`].map(figure).join("")}</div>`);
   }
-  const markdown = markdownToHtml(renderPage(results, otherMachines));
+  const markdown = markdownToHtml(renderPage(results, otherMachines, agreeWith));
   // The knee charts go under the answer; the rest after the characteristics, before the tables.
   const withAnswer = insertBefore(markdown, "<h2>Bench characteristics</h2>", answer.join("\n"));
   const body = insertBefore(withAnswer, "<h2>Throughput / efficiency</h2>", sections.join("\n"));
