@@ -6,6 +6,7 @@
  */
 import type { SweepRecord, SweepStep } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
+import { countsAsRun } from "../sweep/machine-speed.ts";
 
 export interface RepeatPair {
   product: string;
@@ -32,16 +33,12 @@ export interface RepeatSummary {
 }
 
 /**
- * A step that read the product at its rate: a paced or swept run that kept up or saturated, on a
- * quiet machine, with the offered load delivered, and not marked slower than usual (the search
- * itself discounts those and runs them again).
+ * A step that read the product at its rate: a paced or swept run that kept up or saturated with
+ * the offered load delivered, and that counts as a run to the searches (countsAsRun: quiet, not
+ * marked slower than usual, not failed).
  */
-function readsTheProduct(s: SweepStep): boolean {
-  return (
-    s.purpose !== "drain" && (s.regime === "keep-up" || s.regime === "saturated") && !s.gendataShort &&
-    s.noisy === undefined && s.slower === undefined && s.failed === undefined && s.invalid === undefined && s.interrupted === undefined
-  );
-}
+const readsTheProduct = (s: SweepStep): boolean =>
+  s.purpose !== "drain" && (s.regime === "keep-up" || s.regime === "saturated") && !s.gendataShort && countsAsRun(s);
 
 /** In each search, every step paired with the next one at its rate, in the order they ran. */
 export function repeatPairs(sweeps: readonly SweepRecord[]): RepeatPair[] {
