@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "@bench/core";
 import { execa } from "execa";
@@ -60,6 +61,22 @@ describe("bench CLI input", () => {
     const bad = await cli("repeats", join(import.meta.dirname, "no-such-results.json"));
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain("repeats: ");
+  }, 60_000);
+
+  it("renders the agreement table against --agree-with's files merged, as against the one file they were split from", async () => {
+    const fixtures = join(import.meta.dirname, "page", "__fixtures__");
+    const dir = mkdtempSync(join(tmpdir(), "agree-with-"));
+    const sweep = JSON.parse(readFileSync(join(fixtures, "agreement-sweep.json"), "utf8")) as { runs: { product: string }[]; sweeps: { product: string }[] };
+    const part = (products: string[]) => ({ ...sweep, runs: sweep.runs.filter((r) => products.includes(r.product)), sweeps: sweep.sweeps.filter((s) => products.includes(s.product)) });
+    writeFileSync(join(dir, "a.json"), JSON.stringify(part(["node", "faststream"])));
+    writeFileSync(join(dir, "b.json"), JSON.stringify(part(["spark"])));
+    const fast = join(fixtures, "agreement-fast.json");
+    const whole = await cli("render", fast, "--agree-with", join(fixtures, "agreement-sweep.json"), "-o", join(dir, "whole.md"));
+    const merged = await cli("render", fast, "--agree-with", `${join(dir, "a.json")},${join(dir, "b.json")}`, "-o", join(dir, "merged.md"));
+    expect([whole.exitCode, merged.exitCode]).toEqual([0, 0]);
+    const agreement = (file: string) => readFileSync(join(dir, file), "utf8").split("\n## ").find((s) => s.includes("| knee agrees |"));
+    expect(agreement("whole.md")).toContain("| spark |");
+    expect(agreement("merged.md")).toEqual(agreement("whole.md"));
   }, 60_000);
 
   it("rejects a malformed rate with exit code 2", async () => {

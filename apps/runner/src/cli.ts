@@ -122,14 +122,14 @@ program
   .option("--html <file>", "write the HTML page here (default: beside --out)")
   .option("--compare <label=a.json[,b.json]>", "another machine's results: the page says how each row carries to it (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
   .option("--supplied <side:cpython=NNNNns>", "runtime readings taken by hand with one probe on both machines, in place of a side's own: side is here or a --compare label (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
-  .option("--agree-with <results.json>", "a --sweep of the same rows (or another knee search of them, a control): the page shows how each row's knee agrees with it")
+  .option("--agree-with <results.json[,more.json]>", "a --sweep of the same rows (or another knee search of them, a control; several merge as the rendered ones do): the page shows how each row's knee agrees with it")
   .action((files: string[], opts: { out?: string; html?: string; compare: string[]; supplied: string[]; agreeWith?: string }) => {
     try {
       const out = opts.out !== undefined ? userPath(opts.out) : undefined;
       const compared = opts.compare.map((spec) => parseOtherMachine(spec, userPath));
       const supplied = parseSuppliedSpecs(opts.supplied, compared.map((o) => o.label));
       const { here, others } = withSuppliedSides(readResults(files.map((f) => userPath(f))), compared, supplied);
-      const agreeWith = opts.agreeWith !== undefined ? readResults([userPath(opts.agreeWith)]) : undefined;
+      const agreeWith = opts.agreeWith !== undefined ? readResults(opts.agreeWith.split(",").map((f) => userPath(f.trim()))) : undefined;
       renderCommand(here, out, others, agreeWith);
       const html = opts.html !== undefined ? userPath(opts.html) : out ? htmlPathFor(out) : undefined;
       if (html) writeHtmlPage(html, here, others, agreeWith);
