@@ -53,9 +53,12 @@ const share = (value: string): number => {
   return n;
 };
 
+/** Results files given as one comma-separated option value (`a.json,b.json`), merged. */
+const resultsList = (value: string) => readResults(value.split(",").map((p) => userPath(p.trim())));
+
 const kneesOption = (value: string): Map<string, number> => {
   try {
-    return kneesFrom(readResults(value.split(",").map((p) => userPath(p))));
+    return kneesFrom(resultsList(value));
   } catch (error) {
     throw new InvalidArgumentError(`cannot read knees from ${value}: ${(error as Error).message}`);
   }
@@ -129,7 +132,7 @@ program
       const compared = opts.compare.map((spec) => parseOtherMachine(spec, userPath));
       const supplied = parseSuppliedSpecs(opts.supplied, compared.map((o) => o.label));
       const { here, others } = withSuppliedSides(readResults(files.map((f) => userPath(f))), compared, supplied);
-      const agreeWith = opts.agreeWith !== undefined ? readResults(opts.agreeWith.split(",").map((f) => userPath(f.trim()))) : undefined;
+      const agreeWith = opts.agreeWith !== undefined ? resultsList(opts.agreeWith) : undefined;
       renderCommand(here, out, others, agreeWith);
       const html = opts.html !== undefined ? userPath(opts.html) : out ? htmlPathFor(out) : undefined;
       if (html) writeHtmlPage(html, here, others, agreeWith);
