@@ -49,3 +49,18 @@ describe("the answer's knee bracket", () => {
     expect(answerSection(resultsOf(runs), runs, []).join("\n")).not.toContain("knee bracket");
   });
 });
+
+describe("the rows not in the ranking", () => {
+  const saturated = (product: string) => run(product, 70_000, 18, { throughput: { ...run(product, 70_000, 18).throughput!, consumedPerSec: 60_000, regime: "saturated" } });
+
+  it("says a knee search found no knee, and why it stopped, rather than its last run's mark", () => {
+    const runs = [run("ranked", 50_000, 10), saturated("capped")];
+    const results = { ...resultsOf(runs), sweeps: [{ product: "capped", method: "fast" as const, confirmed: false, stoppedBecause: "drain ceiling 83333/s; the search hit its cap of 10 runs.", steps: [] }] };
+    expect(answerSection(results, runs, []).join("\n")).toContain("Not in the ranking: capped (no knee: drain ceiling 83333/s; the search hit its cap of 10 runs).");
+  });
+
+  it("gives a row run at one rate its run's mark, cut at its first clause", () => {
+    const runs = [run("ranked", 50_000, 10), saturated("fixed")];
+    expect(answerSection(resultsOf(runs), runs, []).join("\n")).toContain("Not in the ranking: fixed (⚠ SATURATED).");
+  });
+});

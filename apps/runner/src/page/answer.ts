@@ -75,8 +75,19 @@ const range = (x: { min: number; max: number }, f: (n: number) => string): strin
 function firstClause(reason: string): string {
   const line = reason.split("\n")[0] as string;
   const cut = line.search(/[.;—]\s/);
-  const clause = cut > 0 ? line.slice(0, cut) : line;
-  return clause.length > 140 ? `${clause.slice(0, 137)}…` : clause;
+  return atMost140(cut > 0 ? line.slice(0, cut) : line);
+}
+
+function atMost140(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.length > 140 ? `${trimmed.slice(0, 137)}…` : trimmed;
+}
+
+/** Why a measured row is not ranked: a knee search that found no knee says why it stopped (its last run's mark alone reads as if the row had been run at one rate); any other row, its run's mark. */
+function notRankedBecause(results: BenchResults, run: RunResult): string {
+  const search = results.sweeps?.find((s) => s.product === run.product);
+  if (search !== undefined && search.knee === undefined) return `no knee: ${atMost140(search.stoppedBecause.replace(/\.\s*$/, ""))}`;
+  return firstClause(runMark(run) ?? "does not count");
 }
 
 const TIMES_NATIVE_NOTE =
@@ -115,7 +126,7 @@ export function answerSection(results: BenchResults, measured: readonly RunResul
   }
   const limits = [
     ...notRun.map((r) => `${r.product} (not run here: ${firstClause(r.reason ?? "no reason recorded")})`),
-    ...measured.filter((r) => !countsAsResult(r)).map((r) => `${r.product} (${firstClause(runMark(r) ?? "does not count")})`),
+    ...measured.filter((r) => !countsAsResult(r)).map((r) => `${r.product} (${notRankedBecause(results, r)})`),
   ];
   if (limits.length > 0) out.push(`Not in the ranking: ${limits.join("; ")}.`, "");
   return out;
