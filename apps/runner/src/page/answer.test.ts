@@ -64,3 +64,26 @@ describe("the rows not in the ranking", () => {
     expect(answerSection(resultsOf(runs), runs, []).join("\n")).toContain("Not in the ranking: fixed (⚠ SATURATED).");
   });
 });
+
+describe("how far the ranking's figures repeat", () => {
+  const paced = (rate: number, regime: "keep-up" | "saturated", micros: number) => ({ rate, purpose: "paced" as const, offeredPerSec: rate, consumedPerSec: rate, regime, gendataShort: false, cpuMicrosPerInference: micros });
+
+  it("says how far the searches' steps run again at one rate moved µs, from the results' own searches", () => {
+    const runs = [run("a", 50_000, 10), run("b", 20_000, 20)];
+    const results = {
+      ...resultsOf(runs),
+      sweeps: [
+        { product: "a", method: "fast" as const, knee: 50_000, confirmed: true, stoppedBecause: "…", steps: [paced(50_000, "keep-up", 10), paced(50_000, "keep-up", 11)] },
+        { product: "b", method: "fast" as const, knee: 20_000, confirmed: true, stoppedBecause: "…", steps: [paced(20_000, "keep-up", 20), paced(22_000, "saturated", 25), paced(20_000, "keep-up", 20.4)] },
+      ],
+    };
+    expect(answerSection(results, runs, []).join("\n")).toContain(
+      "How far these figures repeat here: 2 times a knee search ran a step again at the same rate minutes later and both kept up, µs per inference moved by 6.0% in the median pair and 10.0% at the most (`bench repeats`); rows closer than that are not told apart on this machine.",
+    );
+  });
+
+  it("says nothing of it when no step ran twice at one rate", () => {
+    const runs = [run("fixed", 20_000, 12)];
+    expect(answerSection(resultsOf(runs), runs, []).join("\n")).not.toContain("How far these figures repeat");
+  });
+});

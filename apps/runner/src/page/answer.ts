@@ -7,6 +7,7 @@ import type { BenchResults, RunResult, SweepRecord } from "../results/types.ts";
 import { dec2, int, table } from "./format.ts";
 import { NATIVE_FLOOR, type RankedFigure } from "./framework-adds.ts";
 import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
+import { repeatPairs, summariseRepeats } from "./repeats.ts";
 import { microsAtReference } from "./speed.ts";
 
 export interface RankedRow {
@@ -110,6 +111,22 @@ function rankingTable(ranked: readonly RankedRow[]): string[] {
   return [table(header, rows)];
 }
 
+/**
+ * How far the ranking's figures repeat on this machine: the knee searches' own steps run again at
+ * one rate (repeats.ts). A reader choosing between two rows needs it: on a host whose speed moves
+ * between minutes, two rows a few per cent apart are not told apart.
+ */
+function repeatLine(results: BenchResults): string[] {
+  const summary = summariseRepeats(repeatPairs(results.sweeps ?? []), 0);
+  if (summary.costSpreadMedian === undefined || summary.costSpreadMax === undefined) return [];
+  const pct = (fraction: number): string => `${(fraction * 100).toFixed(1)}%`;
+  const pairs = `${summary.costPairs} ${summary.costPairs === 1 ? "time" : "times"}`;
+  return [
+    `How far these figures repeat here: ${pairs} a knee search ran a step again at the same rate minutes later and both kept up, µs per inference moved by ${pct(summary.costSpreadMedian)} in the median pair and ${pct(summary.costSpreadMax)} at the most (\`bench repeats\`); rows closer than that are not told apart on this machine.`,
+    "",
+  ];
+}
+
 export function answerSection(results: BenchResults, measured: readonly RunResult[], notRun: readonly RunResult[]): string[] {
   const ranked = rankRows(results, measured);
   const out = ["## Which costs least", ""];
@@ -123,6 +140,7 @@ export function answerSection(results: BenchResults, measured: readonly RunResul
     );
     if (ranked.some((r) => r.timesNative !== undefined)) out.push(TIMES_NATIVE_NOTE, "");
     if (ranked.some((r) => r.knee !== undefined)) out.push(KNEE_BRACKET_NOTE, "");
+    out.push(...repeatLine(results));
   }
   const limits = [
     ...notRun.map((r) => `${r.product} (not run here: ${firstClause(r.reason ?? "no reason recorded")})`),
