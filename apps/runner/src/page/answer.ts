@@ -7,7 +7,7 @@ import type { BenchResults, RunResult, SweepRecord } from "../results/types.ts";
 import { dec2, int, table } from "./format.ts";
 import { NATIVE_FLOOR, type RankedFigure } from "./framework-adds.ts";
 import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
-import { repeatPairs, summariseRepeats } from "./repeats.ts";
+import { percent, repeatPairs, summariseRepeats } from "./repeats.ts";
 import { microsAtReference } from "./speed.ts";
 
 export interface RankedRow {
@@ -117,12 +117,12 @@ function rankingTable(ranked: readonly RankedRow[]): string[] {
  * between minutes, two rows a few per cent apart are not told apart.
  */
 function repeatLine(results: BenchResults): string[] {
+  // Only the spread is read here, not the count over a bound, so the bound is 0.
   const summary = summariseRepeats(repeatPairs(results.sweeps ?? []), 0);
   if (summary.costSpreadMedian === undefined || summary.costSpreadMax === undefined) return [];
-  const pct = (fraction: number): string => `${(fraction * 100).toFixed(1)}%`;
   const pairs = `${summary.costPairs} ${summary.costPairs === 1 ? "time" : "times"}`;
   return [
-    `How far these figures repeat here: ${pairs} a knee search ran a step again at the same rate minutes later and both kept up, µs per inference moved by ${pct(summary.costSpreadMedian)} in the median pair and ${pct(summary.costSpreadMax)} at the most (\`bench repeats\`); rows closer than that are not told apart on this machine.`,
+    `How far these figures repeat here: ${pairs} a knee search ran a step again at the same rate minutes later and both kept up, µs per inference moved by ${percent(summary.costSpreadMedian)} in the median pair and ${percent(summary.costSpreadMax)} at the most (\`bench repeats\`); rows closer than that are not told apart on this machine.`,
     "",
   ];
 }

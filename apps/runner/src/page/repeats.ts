@@ -89,7 +89,7 @@ export function summariseRepeats(pairs: readonly RepeatPair[], bound: number): R
   return summary;
 }
 
-const percent = (fraction: number): string => `${(fraction * 100).toFixed(1)}%`;
+export const percent = (fraction: number): string => `${(fraction * 100).toFixed(1)}%`;
 const pairsOf = (n: number): string => `${n} ${n === 1 ? "pair" : "pairs"}`;
 
 /** One sentence: how far a search's repeats agreed, against the bound two searches are held to. */
