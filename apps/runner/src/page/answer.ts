@@ -95,7 +95,7 @@ const TIMES_NATIVE_NOTE =
   "× native floor: the row's median µs per inference over the native row's, each as ranked above (at its own knee after a knee search, at the rate it ran otherwise): what the row costs as a multiple of what the machine needs for the same work, each at its best. Below a knee a row carries more fixed cost per record, so a fixed-rate page compares rows far from their knees; the knee search's page is the fair one.";
 
 const KNEE_BRACKET_NOTE =
-  "knee bracket: the knee (the highest rate that kept up and held on a repeat) and the lowest rate above it that saturated (after a drain, at most the rate it drained at); ≥ when nothing above it saturated (gendata or the search's maximum bounded it). @ ref: the knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
+  "knee bracket: the knee (the highest rate that kept up and held on a repeat) and the lowest rate above it that saturated (after a drain, at most the rate it drained at, unless a paced step kept up at that rate); ≥ when nothing above it saturated (gendata or the search's maximum bounded it). @ ref: the knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
 
 /** The ranking; the × native floor column only when the page has a native floor to divide by. */
 function rankingTable(ranked: readonly RankedRow[]): string[] {

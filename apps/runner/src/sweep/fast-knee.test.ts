@@ -54,16 +54,47 @@ const NO_BISECT_CAP = 85_000;
 
 describe("findKneeFromCeiling", () => {
   it("bisects toward the drain ceiling plus its margin when the first paced step keeps up, then confirms (quix, 2026-12-03: drained at 31,759/s, the sweep kept up at 32,500)", async () => {
-    // The drain read 100k; the product keeps up to 102k.
-    const { runAt, calls } = product(102_000, 100_000);
+    // The drain read 100k; the product keeps up to 99k.
+    const { runAt, calls } = product(99_000, 98_000);
     const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
-    // 85k keeps up; the bound is 105k (DRAIN_BOUND_MARGIN), so 95k and 100k are tried and keep up, and 100k is within 10 % of the bound
-    expect(calls).toEqual([{ rate: 85_000, purpose: "paced" }, { rate: 95_000, purpose: "paced" }, { rate: 100_000, purpose: "paced" }, { rate: 100_000, purpose: "confirm" }]);
-    expect(r.knee).toBe(100_000);
+    // 85k keeps up; the bound is 105k (DRAIN_BOUND_MARGIN): 95k keeps up, 100k saturates, and 95k is within 10 % of it
+    expect(calls).toEqual([{ rate: 85_000, purpose: "paced" }, { rate: 95_000, purpose: "paced" }, { rate: 100_000, purpose: "paced" }, { rate: 95_000, purpose: "confirm" }]);
+    expect(r.knee).toBe(95_000);
     expect(r.confirmed).toBe(true);
     expect(r.ceiling).toBe(100_000);
-    expect(r.bracket).toEqual({ keptUp: 100_000, saturated: roundRate(100_000 * (1 + DRAIN_BOUND_MARGIN)) }); // nothing paced saturated: the drain's bound closes it
-    expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 100000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
+    expect(r.bracket).toEqual({ keptUp: 95_000, saturated: 100_000 });
+    expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 95000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
+  });
+
+  it("steps up by the resolution past a drain it kept up at, until a paced step saturates (faststream, flink, node and quix, Genoa 2026-12-04)", async () => {
+    // The drain read 100k; paced, the product keeps up to 102k: the drain read low.
+    const near = product(102_000, 100_000);
+    const r = await findKneeFromCeiling(near.runAt, { ceiling: 100_000, gendataCap: 160_000 });
+    expect(near.calls.map((c) => `${c.purpose} ${c.rate}`)).toEqual(["paced 85000", "paced 95000", "paced 100000", "paced 110000", "confirm 100000"]);
+    expect(r.knee).toBe(100_000);
+    expect(r.bracket).toEqual({ keptUp: 100_000, saturated: 110_000 }); // a paced saturation, not the drain's bound
+    expect(r.stoppedBecause).toMatch(/the drain read its ceiling low and did not bound the search/);
+    expect(r.stoppedBecause).not.toMatch(/at least/);
+    // flink's JVM still warming in its drain (67,234/s); paced it keeps up far above it.
+    const far = product(104_000, 100_000);
+    const f = await findKneeFromCeiling(far.runAt, { ceiling: 67_234, gendataCap: 160_000 });
+    expect(f.knee).toBeGreaterThan(104_000 / (1 + KNEE_RESOLUTION));
+    expect(f.knee).toBeLessThanOrEqual(104_000);
+    expect(f.confirmed).toBe(true);
+    expect(f.bracket!.saturated!).toBeLessThanOrEqual(f.knee! * (1 + KNEE_RESOLUTION));
+    expect(far.calls.length).toBeLessThanOrEqual(MAX_FAST_STEPS);
+    // A climb the cap of runs cuts short gives the highest rate that kept up, not confirmed.
+    const long = product(100_000, 95_000);
+    const l = await findKneeFromCeiling(long.runAt, { ceiling: 10_000, gendataCap: 1_000_000 });
+    expect(long.calls).toHaveLength(MAX_FAST_STEPS);
+    expect(l.knee).toBe(long.calls[MAX_FAST_STEPS - 1]!.rate);
+    expect(l.confirmed).toBe(false);
+    expect(l.stoppedBecause).toMatch(/kept up but was not confirmed: .*cap of 10 runs/);
+    // Past the drain, gendata's cap within the resolution ends the climb: the knee is at least that.
+    const capped = await findKneeFromCeiling(product(200_000, 190_000).runAt, { ceiling: 100_000, gendataCap: 115_000 });
+    expect(capped.knee).toBe(110_000);
+    expect(capped.bracket).toEqual({ keptUp: 110_000 });
+    expect(capped.stoppedBecause).toMatch(/the knee is at least 110000\/s/);
   });
 
   it("reads a drain the machine was slower for at the keep-up's speed, so it does not hold the knee under it (faststream, 2026-12-03)", async () => {
@@ -78,12 +109,12 @@ describe("findKneeFromCeiling", () => {
     // With nothing saturated under it, the bracket closes at the bound the bisection stopped under: the drain's read at the keep-up's speed.
     const noSaturation = await findKneeFromCeiling(product(45_000, 44_000, atSpeed(600_000)).runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });
     expect(noSaturation.bracket).toEqual({ keptUp: noSaturation.knee, saturated: 41_200 });
-    // The same drain at the paced steps' speed bounds the search at 32,700/s + 5 %.
     const sameSpeed = product(37_500, 36_000, atSpeed(510_000));
     const same = await findKneeFromCeiling(sameSpeed.runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });
-    expect(sameSpeed.calls.map((c) => c.rate)).toEqual([27_800, 31_100, 32_700, 32_700]);
-    expect(same.knee).toBe(32_700);
-    expect(same.bracket).toEqual({ keptUp: 32_700, saturated: roundRate(32_700 * (1 + DRAIN_BOUND_MARGIN)) });
+    // The same drain at the paced steps' speed: 32,700/s keeps up, so the drain read low, and the search steps on by 10 % (rounded down) until 39,400 saturates.
+    expect(sameSpeed.calls.map((c) => c.rate)).toEqual([27_800, 31_100, 32_700, 35_900, 39_400, 35_900]);
+    expect(same.knee).toBe(35_900);
+    expect(same.bracket).toEqual({ keptUp: 35_900, saturated: 39_400 });
   });
 
   it("under a ceiling that is gendata's (the product read as fast as it wrote), the knee is at least, with no upper end (rust, 2026-12-02)", async () => {

@@ -85,8 +85,11 @@ async function confirmAt(search: KneeSearch, rate: number): Promise<{ held: stri
 /** Where a bisection up may go: the drain ceiling or gendata's cap, and whether it is gendata's. */
 interface UpperBound { rate: number; byGendata: boolean }
 
-/** The drain ceiling as a bound, with what it needs to be read at another speed; gendata's cap: a bound as it is. */
-type Bound = UpperBound & { drain?: { speed: number; gendataCap: number } };
+/**
+ * The drain ceiling as a bound (its rate and margin), with the drain's own rate and what it needs
+ * to be read at another speed; gendata's cap: a bound as it is.
+ */
+type Bound = UpperBound & { gendataCap: number; drain?: { rate: number; speed?: number } };
 
 /**
  * The bound at the speed the keep-up at `lo` ran at. A record's CPU cost follows the machine's
@@ -98,10 +101,43 @@ type Bound = UpperBound & { drain?: { speed: number; gendataCap: number } };
  */
 function boundAt(bound: Bound, s: KneeSearch, lo: number): UpperBound {
   const keptUp = s.steps.filter((st) => st.rate === lo && st.regime === "keep-up" && st.speedIndex !== undefined);
-  const drainSlower = bound.drain && slowerMachine({ speedIndex: bound.drain.speed }, keptUp[keptUp.length - 1]?.speedIndex);
-  if (bound.drain === undefined || drainSlower === undefined) return bound;
+  const drainSlower = bound.drain?.speed !== undefined ? slowerMachine({ speedIndex: bound.drain.speed }, keptUp[keptUp.length - 1]?.speedIndex) : undefined;
+  if (bound.drain === undefined || drainSlower === undefined) return { rate: bound.rate, byGendata: bound.byGendata };
   const atSpeed = bound.rate * (drainSlower.usual / drainSlower.speed);
-  return atSpeed < bound.drain.gendataCap ? { rate: atSpeed, byGendata: false } : { rate: bound.drain.gendataCap, byGendata: true };
+  return atSpeed < bound.gendataCap ? { rate: atSpeed, byGendata: false } : { rate: bound.gendataCap, byGendata: true };
+}
+
+/**
+ * A paced keep-up at or above the drain's own rate (read at that keep-up's speed, as boundAt reads
+ * it) shows that the drain read the product's ceiling low: from there the drain bounds nothing and
+ * only what saturates, or gendata's cap, closes the bracket. On the Genoa host's second bench
+ * (2026-12-04) four rows of eleven kept up at their drain's rate; flink's drain, with its JVM still
+ * warming, read 67,234/s at 24 µs per record, its paced steps 15 µs, and the knee stopped at
+ * 67,300/s against ≥ 104,000/s an hour before.
+ */
+function drainReadLow(bound: Bound, s: KneeSearch, lo: number): boolean {
+  if (bound.drain === undefined || bound.byGendata) return false;
+  return lo >= boundAt({ ...bound, rate: bound.drain.rate }, s, lo).rate;
+}
+
+/** The highest rate of roundRate's three significant digits not above `rate`: a step up by the resolution that saturates closes the bracket. */
+function rateAtMost(rate: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(rate)) - 2);
+  return Math.floor(rate / unit) * unit;
+}
+
+/** Where the bisection up goes next from a keep-up at `lo`, or the rate it ends at. */
+function nextUp(s: KneeSearch, lo: number, bound: Bound): { rate: number } | { end: { rate: number; byGendata: boolean } } {
+  const readLow = drainReadLow(bound, s, lo);
+  const atSpeed = readLow ? { rate: bound.gendataCap, byGendata: true } : boundAt(bound, s, lo);
+  const cap = roundRate(atSpeed.rate);
+  const saturatedAbove = [...s.saturatedAt].filter((r) => r > lo);
+  const hi = Math.min(...saturatedAbove, cap);
+  const end = { end: { rate: lo, byGendata: hi === cap && !saturatedAbove.includes(cap) && atSpeed.byGendata } };
+  if (hi <= lo * (1 + KNEE_RESOLUTION)) return end;
+  // Over a drain read low with nothing saturated above, one resolution step up rather than halfway to gendata's cap: the knee is most often just above the drain.
+  const next = readLow && saturatedAbove.length === 0 ? rateAtMost(lo * (1 + KNEE_RESOLUTION)) : roundRate((lo + hi) / 2);
+  return next <= lo || next >= hi ? end : { rate: next };
 }
 
 /**
@@ -110,23 +146,19 @@ function boundAt(bound: Bound, s: KneeSearch, lo: number): UpperBound {
  * (gendata and the broker share the cores with it), so the rate it steps down to can sit well
  * under the knee (2026-12-02: node paced at 59,100/s consumed 42,857/s; the sweep's knee was
  * 47,500/s). Returns the highest rate that kept up, and whether gendata (its cap, or a rate it
- * could not offer) rather than the product stopped the bisection; or why the search must stop.
+ * could not offer) rather than the product stopped the bisection; or why the search must stop, with
+ * the highest rate that had kept up.
  */
-async function refineUp(s: KneeSearch, rate: number, bound: Bound): Promise<{ rate: number; byGendata: boolean } | { stop: string }> {
+async function refineUp(s: KneeSearch, rate: number, bound: Bound): Promise<{ rate: number; byGendata: boolean } | { stop: string; keptUp: number }> {
   let lo = rate;
   for (;;) {
-    const atSpeed = boundAt(bound, s, lo);
-    const cap = roundRate(atSpeed.rate);
-    const saturatedAbove = [...s.saturatedAt].filter((r) => r > lo);
-    const hi = Math.min(...saturatedAbove, cap);
-    const stoppedByCap = hi === cap && !saturatedAbove.includes(cap) && atSpeed.byGendata;
-    const mid = roundRate((lo + hi) / 2);
-    if (hi <= lo * (1 + KNEE_RESOLUTION) || mid <= lo || mid >= hi) return { rate: lo, byGendata: stoppedByCap };
-    const v = await s.measure(mid, "paced");
-    if (v.kind === "stop") return { stop: v.reason };
+    const next = nextUp(s, lo, bound);
+    if ("end" in next) return next.end;
+    const v = await s.measure(next.rate, "paced");
+    if (v.kind === "stop") return { stop: v.reason, keptUp: lo };
     // Unreachable: gendata cannot offer it beside the product, so nothing above it can be tried either.
     if (v.kind === "unreachable") return { rate: lo, byGendata: true };
-    if (v.kind === "keep-up") lo = mid;
+    if (v.kind === "keep-up") lo = next.rate;
   }
 }
 
@@ -148,9 +180,10 @@ export const DRAIN_BOUND_MARGIN = 0.05;
 function upperBound(opts: FastKneeOptions): Bound {
   if (drainBounds(opts) && opts.ceiling < opts.gendataCap) {
     const rate = Math.min(opts.ceiling * (1 + DRAIN_BOUND_MARGIN), opts.gendataCap);
-    return { rate, byGendata: false, ...(opts.ceilingSpeed !== undefined && opts.ceilingSpeed > 0 ? { drain: { speed: opts.ceilingSpeed, gendataCap: opts.gendataCap } } : {}) };
+    const speed = opts.ceilingSpeed !== undefined && opts.ceilingSpeed > 0 ? { speed: opts.ceilingSpeed } : {};
+    return { rate, byGendata: false, gendataCap: opts.gendataCap, drain: { rate: opts.ceiling, ...speed } };
   }
-  return { rate: opts.ceilingByGendata === true ? Math.min(opts.ceiling, opts.gendataCap) : opts.gendataCap, byGendata: true };
+  return { rate: opts.ceilingByGendata === true ? Math.min(opts.ceiling, opts.gendataCap) : opts.gendataCap, byGendata: true, gendataCap: opts.gendataCap };
 }
 
 /** Paced steps from `rate` down until one keeps up, or why the search must stop. */
@@ -174,7 +207,8 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
     const from = next.keptUp ? next : await firstKeepUp(s, next);
     if ("stop" in from) return { confirmed: false, stop: from.stop, atLeast: false };
     const refined = await refineUp(s, from.rate, upperBound(opts));
-    if ("stop" in refined) return { confirmed: false, stop: refined.stop, atLeast: false };
+    // Stopped on the way up (the cap of runs, a failed step): the highest rate that kept up is the knee, not confirmed, as when a confirm is cut short.
+    if ("stop" in refined) return { knee: refined.keptUp, confirmed: false, stop: `${fmt(refined.keptUp)}/s kept up but was not confirmed: ${refined.stop}`, atLeast: false };
     const rate = refined.rate;
     const byGendata = from.byGendata || refined.byGendata;
     const held = await confirmAt(s, rate);
@@ -199,20 +233,26 @@ export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPur
   const knee = invalid ? undefined : found.knee;
   const bound = knee !== undefined && found.atLeast ? `; gendata could not offer more beside the product, so the knee is at least ${fmt(knee)}/s` : "";
   const withdrawn = invalid ? "; no knee is reported for a product with an invalid run" : "";
+  const readLow = drainWasReadLow(opts, s, knee) ? `; paced, it kept up at or above the drain's rate, so the drain read its ceiling low and did not bound the search` : "";
   return {
     steps: s.steps,
     ...(knee !== undefined ? { knee } : {}),
     ceiling: opts.ceiling,
     confirmed: knee !== undefined && found.confirmed,
-    stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${bound}${withdrawn}.`,
+    stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${readLow}${bound}${withdrawn}.`,
     // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product, and an unsettled one nothing: no upper end.
     ...(drainBounds(opts) ? withDrainBound(kneeFigures(s.steps, knee), drainBoundAt(opts, s, knee)) : kneeFigures(s.steps, knee)),
   };
 }
 
-/** The drain's bound at the knee's speed (boundAt), the one the bisection stopped under; undefined when gendata's cap stood in for it. */
+/** Some keep-up at or under the knee showed the drain read low (drainReadLow), so the search went past the drain's bound. */
+function drainWasReadLow(opts: FastKneeOptions, s: KneeSearch, knee: number | undefined): boolean {
+  return knee !== undefined && [...s.keptUp].some((rate) => rate <= knee && drainReadLow(upperBound(opts), s, rate));
+}
+
+/** The drain's bound at the knee's speed (boundAt), the one the bisection stopped under; undefined when gendata's cap stood in for it or the knee showed the drain read low. */
 function drainBoundAt(opts: FastKneeOptions, s: KneeSearch, knee: number | undefined): number | undefined {
-  if (knee === undefined) return undefined;
+  if (knee === undefined || drainWasReadLow(opts, s, knee)) return undefined;
   const bound = boundAt(upperBound(opts), s, knee);
   return bound.byGendata ? undefined : bound.rate;
 }
