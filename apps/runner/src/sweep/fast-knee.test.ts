@@ -162,6 +162,16 @@ describe("findKneeFromCeiling", () => {
     expect(r.bracket?.saturated === undefined || r.bracket.saturated > 27_158).toBe(true);
   });
 
+  it("never climbs past the sweep's factor over a keep-up when a busy drain bounds nothing (quix, Genoa 2026-12-04: 9,300/s kept up, then 79,200/s)", async () => {
+    const { runAt, calls } = product(10_500, 10_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 10_944, gendataCap: 150_000, ceilingUnsettled: true });
+    expect(calls[0]?.rate).toBe(9_300);
+    expect(calls[1]?.rate).toBe(18_600); // 2 × 9,300, not halfway to 150,000
+    expect(r.knee).toBeGreaterThan(10_500 / (1 + KNEE_RESOLUTION));
+    expect(r.knee).toBeLessThanOrEqual(10_500);
+    expect(r.confirmed).toBe(true);
+  });
+
   it("bounds the knee by gendata and says 'at least'", async () => {
     const { runAt } = product(250_000, 260_000);
     const r = await findKneeFromCeiling(runAt, { ceiling: 300_000, gendataCap: 160_000 });

@@ -11,7 +11,7 @@
  */
 import { slowerMachine } from "./machine-speed.ts";
 import type { BenchSpeed } from "./speed-wait.ts";
-import { costsAt, costsHold, COST_REPEAT_SPREAD, fmt, KNEE_RESOLUTION, KneeSearch, keptUpUnder, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
+import { costsAt, costsHold, COST_REPEAT_SPREAD, DEFAULT_SWEEP, fmt, KNEE_RESOLUTION, KneeSearch, keptUpUnder, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
 
 export interface FastKneeOptions {
   /** The drain run's consumed/s: the product's ceiling on one partition. */
@@ -135,9 +135,21 @@ function nextUp(s: KneeSearch, lo: number, bound: Bound): { rate: number } | { e
   const hi = Math.min(...saturatedAbove, cap);
   const end = { end: { rate: lo, byGendata: hi === cap && !saturatedAbove.includes(cap) && atSpeed.byGendata } };
   if (hi <= lo * (1 + KNEE_RESOLUTION)) return end;
-  // Over a drain read low with nothing saturated above, one resolution step up rather than halfway to gendata's cap: the knee is most often just above the drain.
-  const next = readLow && saturatedAbove.length === 0 ? rateAtMost(lo * (1 + KNEE_RESOLUTION)) : roundRate((lo + hi) / 2);
+  const next = saturatedAbove.length > 0 ? roundRate((lo + hi) / 2) : climbFrom(lo, hi, readLow);
   return next <= lo || next >= hi ? end : { rate: next };
+}
+
+/**
+ * The next rate up from a keep-up at `lo` with nothing saturated above it, toward `hi`. Over a drain
+ * read low, one resolution step (the knee is most often just above the drain); else halfway to
+ * `hi`, but never past the sweep's climb factor: with a drain that bounds nothing (unsettled or
+ * busy), `hi` is gendata's cap, and halfway to it sent quix, which had kept up at 9,300/s, to
+ * 79,200/s, whose backlog outlasted the drain's timeout and made the run invalid (Genoa,
+ * 2026-12-04).
+ */
+function climbFrom(lo: number, hi: number, readLow: boolean): number {
+  if (readLow) return rateAtMost(lo * (1 + KNEE_RESOLUTION));
+  return roundRate(Math.min((lo + hi) / 2, lo * DEFAULT_SWEEP.factor));
 }
 
 /**
