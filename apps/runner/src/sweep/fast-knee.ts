@@ -111,9 +111,9 @@ function boundAt(bound: Bound, s: KneeSearch, lo: number): UpperBound {
  * A paced keep-up at or above the drain's own rate (read at that keep-up's speed, as boundAt reads
  * it) shows that the drain read the product's ceiling low: from there the drain bounds nothing and
  * only what saturates, or gendata's cap, closes the bracket. On the Genoa host's second bench
- * (2026-12-04) four rows of eleven kept up at their drain's rate; flink's drain, with its JVM still
- * warming, read 67,234/s at 24 µs per record, its paced steps 15 µs, and the knee stopped at
- * 67,300/s against ≥ 104,000/s an hour before.
+ * (2026-12-04) four rows of eleven kept up at their drain's rate and each bracket's top was the
+ * drain's bound, a rate no step ran; flink's drain, its JVM still warming, cost 24 µs per record
+ * against 15 µs paced.
  */
 function drainReadLow(bound: Bound, s: KneeSearch, lo: number): boolean {
   if (bound.drain === undefined || bound.byGendata) return false;
