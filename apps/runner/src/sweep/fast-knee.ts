@@ -245,26 +245,29 @@ export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPur
   const knee = invalid ? undefined : found.knee;
   const bound = knee !== undefined && found.atLeast ? `; gendata could not offer more beside the product, so the knee is at least ${fmt(knee)}/s` : "";
   const withdrawn = invalid ? "; no knee is reported for a product with an invalid run" : "";
-  const readLow = drainWasReadLow(opts, s, knee) ? `; paced, it kept up at or above the drain's rate, so the drain read its ceiling low and did not bound the search` : "";
+  const readLow = drainWasReadLow(opts, s, knee);
+  const readLowText = readLow ? `; paced, it kept up at or above the drain's rate, so the drain read its ceiling low and did not bound the search` : "";
   return {
     steps: s.steps,
     ...(knee !== undefined ? { knee } : {}),
     ceiling: opts.ceiling,
     confirmed: knee !== undefined && found.confirmed,
-    stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${readLow}${bound}${withdrawn}.`,
-    // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product, and an unsettled one nothing: no upper end.
-    ...(drainBounds(opts) ? withDrainBound(kneeFigures(s.steps, knee), drainBoundAt(opts, s, knee)) : kneeFigures(s.steps, knee)),
+    stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${readLowText}${bound}${withdrawn}.`,
+    // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product, an unsettled one nothing, and one a keep-up passed nothing either: no upper end from it.
+    ...(drainBounds(opts) && !readLow ? withDrainBound(kneeFigures(s.steps, knee), drainBoundAt(opts, s, knee)) : kneeFigures(s.steps, knee)),
   };
 }
 
 /** Some keep-up at or under the knee showed the drain read low (drainReadLow), so the search went past the drain's bound. */
 function drainWasReadLow(opts: FastKneeOptions, s: KneeSearch, knee: number | undefined): boolean {
-  return knee !== undefined && [...s.keptUp].some((rate) => rate <= knee && drainReadLow(upperBound(opts), s, rate));
+  if (knee === undefined) return false;
+  const bound = upperBound(opts);
+  return [...s.keptUp].some((rate) => rate <= knee && drainReadLow(bound, s, rate));
 }
 
-/** The drain's bound at the knee's speed (boundAt), the one the bisection stopped under; undefined when gendata's cap stood in for it or the knee showed the drain read low. */
+/** The drain's bound at the knee's speed (boundAt), the one the bisection stopped under; undefined when gendata's cap stood in for it. */
 function drainBoundAt(opts: FastKneeOptions, s: KneeSearch, knee: number | undefined): number | undefined {
-  if (knee === undefined || drainWasReadLow(opts, s, knee)) return undefined;
+  if (knee === undefined) return undefined;
   const bound = boundAt(upperBound(opts), s, knee);
   return bound.byGendata ? undefined : bound.rate;
 }
