@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import type { BenchResults, OverloadResult, Tick } from "./types.ts";
-import { readResults, writeResults } from "./files.ts";
+import { readResults, readResultsFile, writeResults } from "./files.ts";
 
 const tick = (t: number, phase: Tick["phase"], inputEnd: number, consumed: number): Tick => ({ t, phase, inputEnd, consumed, outputEnd: consumed, cpuPercent: 90, memMb: 100, processes: 1, instrument: "pss" });
 
@@ -28,5 +29,15 @@ describe("reading results", () => {
     const read = readResults([path]).overloads?.[0];
     expect(read?.workedOffSec).toBeUndefined();
     expect(read?.backlogAfterBurst).toBe(5_500);
+  });
+
+  it("reads a gzipped results file (.json.gz) as the plain one it was made from", () => {
+    const results = { schema: 2, generatedAt: "2026-12-02T00:00:00Z", runs: [], sweeps: [] } as unknown as BenchResults;
+    const plain = join(dir, "results.json");
+    writeResults(plain, results);
+    const gz = join(dir, "results.json.gz");
+    writeFileSync(gz, gzipSync(JSON.stringify(results), { level: 9 }));
+    expect(readResultsFile(gz)).toEqual(results);
+    expect(readResults([gz])).toEqual(readResults([plain]));
   });
 });

@@ -1,8 +1,19 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { resources, throughput } from "../metrics/derive.ts";
 import { judgeConditions } from "../run/judge.ts";
 import { overloadFigures } from "../faults/overload-figures.ts";
 import type { BenchResults, OverloadResult, RunResult } from "./types.ts";
+
+/**
+ * One results file as written, plain or gzipped (`.json.gz`): the committed sittings keep theirs
+ * gzipped so that a fresh clone stays light, and every reader reads both the same way.
+ */
+export function readResultsFile(path: string): BenchResults {
+  const bytes = readFileSync(path);
+  const text = path.endsWith(".gz") ? gunzipSync(bytes).toString("utf8") : bytes.toString("utf8");
+  return JSON.parse(text) as BenchResults;
+}
 
 export function writeResults(path: string, results: BenchResults): void {
   writeFileSync(path, `${JSON.stringify(results, null, 1)}\n`);
@@ -36,7 +47,7 @@ function withReference(run: RunResult, reference: number | undefined): RunResult
  */
 export function readResults(paths: string[]): BenchResults {
   const all = paths.map((p) => {
-    const parsed = JSON.parse(readFileSync(p, "utf8")) as BenchResults;
+    const parsed = readResultsFile(p);
     if (parsed.schema !== 1 && parsed.schema !== 2) throw new Error(`${p} is not a bench results file (schema ${String(parsed.schema)})`);
     return { ...parsed, runs: parsed.runs.map((r) => withReference(r, parsed.speedIndexReference)) };
   });
