@@ -4,13 +4,14 @@ import { join } from "node:path";
 import { tableFromIPC } from "apache-arrow";
 import { repoRoot } from "@bench/core";
 import { ARROW_FILES, writeArrowFiles } from "./arrow.ts";
+import { readResultsFile } from "./files.ts";
 import type { BenchResults } from "./types.ts";
 
 // The committed sweep, as the bench wrote it (not re-derived): 39 runs, five sweeps.
-const resultsPath = join(repoRoot(), "docs", "results", "2026-11-30", "results-all.json");
+const resultsPath = join(repoRoot(), "docs", "results", "2026-11-30", "results-all.json.gz");
 
 describe("Arrow export", () => {
-  const results = JSON.parse(readFileSync(resultsPath, "utf8")) as BenchResults;
+  const results: BenchResults = readResultsFile(resultsPath);
   const dir = mkdtempSync(join(tmpdir(), "arrow-"));
   const paths = writeArrowFiles(dir, results);
   const read = (name: string) => tableFromIPC(readFileSync(join(dir, name)));

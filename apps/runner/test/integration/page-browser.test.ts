@@ -17,13 +17,13 @@ import type { BenchResults } from "../../src/results/types.ts";
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
 const committedDir = join(repoRoot(), "docs", "results", "2026-11-30");
-const committed = (): BenchResults => readResults([join(committedDir, "results-all.json"), join(committedDir, "results-quix-rerun.json")]);
+const committed = (): BenchResults => readResults([join(committedDir, "results-all.json.gz"), join(committedDir, "results-quix-rerun.json.gz")]);
 /**
  * Every row measured so far on one page (the first sweep's rows and the peers'), and, so the page
  * has more rows than any published one yet, four of them again under a second name.
  */
 function everyRow(): BenchResults {
-  const results = readResults([join(repoRoot(), "docs", "results", "2026-12-01", "results-sweep.json"), join(repoRoot(), "docs", "results", "2026-12-01-peers", "sweep", "results.json")]);
+  const results = readResults([join(repoRoot(), "docs", "results", "2026-12-01", "results-sweep.json.gz"), join(repoRoot(), "docs", "results", "2026-12-01-peers", "sweep", "results.json.gz")]);
   const again = [...new Set((results.sweeps ?? []).map((s) => s.product))].slice(0, 4);
   const renamed = (product: string): string => `${product}-second-name`;
   return {
