@@ -2,7 +2,8 @@
  * "A product is one folder": a throwaway adapter folder, and nothing else edited, is found by
  * discovery, doctored (its own prerequisite in the table and its verdict), listed for CI in
  * `--list --json`, and so in the workflow's matrix, which is that list. Its apt package reaches
- * setup's list and its environment variable reaches turbo's tasks from the folder alone: the
+ * setup's list, its environment variable reaches turbo's tasks and its declared runtime mix
+ * reaches the yardstick from the folder alone: the
  * repo's root files are used as they are. (pnpm-lock.yaml is the one file outside the folder
  * that adding a product changes: `pnpm install` writes it.)
  */
@@ -15,6 +16,8 @@ import { doctorCommand } from "./doctor/command.ts";
 import { repoTurbo, turboTaskEnv } from "./doctor/turbo-dry-run.ts";
 import { listCommand } from "./list.ts";
 import { discoverIn } from "./run/discover.ts";
+import { readDeclaredMixes } from "./yardstick/declared-mix.ts";
+import { declaredMix } from "./yardstick/mix.ts";
 
 const INDEX_TS = `
 import type { Product } from "@bench/core";
@@ -38,7 +41,7 @@ const THROWAWAY_PACKAGE = {
   type: "module",
   exports: { ".": "./src/index.ts" },
   scripts: { test: "true", "test:integration": "true" },
-  bench: { apt: ["throwaway-tool"], env: ["THROWAWAY_HOME"] },
+  bench: { apt: ["throwaway-tool"], env: ["THROWAWAY_HOME"], mix: { throwaway: { cpython: 0.9, native: 0.1 } } },
 };
 
 /** The turbo.json an adapter that reads its own environment variables carries (the adding guide shows it). */
@@ -93,6 +96,14 @@ describe("adding a product is adding a folder", () => {
     expect(env.get("@bench/adapter-throwaway#test:integration")).toContain("THROWAWAY_HOME");
     // The root's own variables still reach it: the folder adds, it does not replace.
     expect(env.get("@bench/adapter-throwaway#test")).toContain("BENCH_*");
+  });
+
+  it("has its declared runtime mix read from its own package.json, for runs that were not profiled", () => {
+    const mixes = readDeclaredMixes(dir);
+    expect(Object.keys(mixes)).toEqual(["throwaway"]);
+    expect(declaredMix({ product: "throwaway" }, mixes)).toEqual({ shares: { cpython: 0.9, native: 0.1 }, source: "declared" });
+    // A second row of the adapter (its family) is read by the family's mix, as node-passthrough's kind would be.
+    expect(declaredMix({ product: "throwaway-variant", family: "throwaway" }, mixes)?.shares).toEqual({ cpython: 0.9, native: 0.1 });
   });
 
   it("is listed for CI with its package and its CI rate", async () => {

@@ -1,10 +1,11 @@
 /**
  * Which runtimes a row's CPU goes to. Measured when the run was profiled: each process's CPU
  * per thread (`ProfileResult.processes`) sorted by what runs on it. Otherwise declared: the
- * row's entry in DECLARED_MIX, stated as declared on the page, never as this run's measurement.
+ * mix its adapter declares (`declared-mix.ts`), stated as declared on the page, never as this run's
+ * measurement.
  */
 import type { ProfiledProcess, ProfileResult, RunResult, RuntimeMix, YardstickRuntime } from "../results/types.ts";
-import { DECLARED_MIX } from "./declared-mix.ts";
+import { type DeclaredShares, declaredMixes } from "./declared-mix.ts";
 import { RUNTIME_LABELS } from "./runtimes.ts";
 
 /**
@@ -43,9 +44,9 @@ export function mixFromProfile(profile: ProfileResult): RuntimeMix | undefined {
   return { shares, source: "profile" };
 }
 
-/** The row's declared mix, by its id or else its family. */
-export function declaredMix(run: Pick<RunResult, "product" | "family">): RuntimeMix | undefined {
-  const shares = DECLARED_MIX[run.product] ?? (run.family ? DECLARED_MIX[run.family] : undefined);
+/** The row's declared mix, by its id or else its family (`mixes`: the adapters' declarations). */
+export function declaredMix(run: Pick<RunResult, "product" | "family">, mixes: Record<string, DeclaredShares> = declaredMixes()): RuntimeMix | undefined {
+  const shares = mixes[run.product] ?? (run.family ? mixes[run.family] : undefined);
   return shares ? { shares, source: "declared" } : undefined;
 }
 
