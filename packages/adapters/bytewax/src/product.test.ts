@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { bytewax, bytewaxRunArgs, SNAPSHOT_INTERVAL_S } from "./product.ts";
+import { bytewax, bytewaxRunArgs, CONSUMED_DESCRIBE, SNAPSHOT_INTERVAL_S } from "./product.ts";
 
 describe("the bytewax row", () => {
   it("runs the app with Bytewax's own CLI: one worker, recovery in the given folder, a snapshot a second", () => {
@@ -21,5 +21,10 @@ describe("the bytewax row", () => {
     expect(bytewax.row.delivery).toMatch(/^at-least-once/);
     expect(bytewax.notes?.some((n) => n.startsWith("Consumed: Bytewax commits no consumer group"))).toBe(true);
     expect(bytewax.ci).toEqual({ rate: 5000 });
+  });
+
+  it("names its counter file on the page by its name, never by the path of the machine that ran it", () => {
+    expect(CONSUMED_DESCRIBE).toContain("written by the app once a second to consumed in the run's state folder");
+    expect(CONSUMED_DESCRIBE).not.toMatch(/\//);
   });
 });

@@ -41,6 +41,9 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   return { ok: true, versions: { ...env.versions, librdkafka: await librdkafkaVersion(env.python) }, deviations: DEVIATIONS, found: { python: env.python } };
 }
 
+/** How the page says consumed is read: the file by its name, so the page names no path of the machine that ran it. */
+export const CONSUMED_DESCRIBE = `highest input offset + 1 the dataflow has scored, written by the app once a second to ${COUNTER_FILE} in the run's state folder (Bytewax commits no consumer group)`;
+
 async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct> {
   mkdirSync(ctx.runDir, { recursive: true });
   const state = ctx.stateDir;
@@ -64,7 +67,7 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
   });
   ctx.log(`bytewax consuming ${ctx.inputTopic} with recovery in ${recoveryDir} (pid ${app.pid})`);
   return runningApp(app, {
-    consumed: counterFile(join(state, COUNTER_FILE), `highest input offset + 1 the dataflow has scored, written by the app once a second to ${join(state, COUNTER_FILE)} (Bytewax commits no consumer group)`),
+    consumed: counterFile(join(state, COUNTER_FILE), CONSUMED_DESCRIBE),
     stopGraceMs: STOP_GRACE_MS,
   });
 }

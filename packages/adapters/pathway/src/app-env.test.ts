@@ -1,5 +1,5 @@
 import { KAFKA_SETTINGS } from "@bench/core";
-import { pathwayAppEnv, persistenceDir } from "./app-env.ts";
+import { CONSUMED_DESCRIBE, pathwayAppEnv, persistenceDir } from "./app-env.ts";
 
 const ctx = {
   bootstrap: "127.0.0.1:9092",
@@ -29,5 +29,10 @@ describe("pathway app environment", () => {
 
   it("never asks for zero threads", () => {
     expect(pathwayAppEnv({ ...ctx, parallelism: 0 }).PATHWAY_THREADS).toBe("1");
+  });
+
+  it("names its counter file on the page by its name, never by the path of the machine that ran it", () => {
+    expect(CONSUMED_DESCRIBE).toContain("rewritten each second to pathway-consumed.txt in the run's folder");
+    expect(CONSUMED_DESCRIBE).not.toMatch(/\//);
   });
 });

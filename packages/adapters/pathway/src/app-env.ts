@@ -7,6 +7,9 @@ import { benchAppEnv, type RunContext } from "@bench/core";
 
 export const CONSUMED_FILE = "pathway-consumed.txt";
 
+/** How the page says consumed is read: the file by its name, so the page names no path of the machine that ran it. */
+export const CONSUMED_DESCRIBE = `the input offset the app's scoring UDF has gone through, rewritten each second to ${CONSUMED_FILE} in the run's folder`;
+
 /** Pathway's persisted state, in the run's state folder, which a restart within the run is handed again. */
 export function persistenceDir(ctx: Pick<RunContext, "stateDir">): string {
   return join(ctx.stateDir, "pathway-persistence");

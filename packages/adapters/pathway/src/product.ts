@@ -6,7 +6,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { counterFile, debianTorchPrerequisites, prepareDebianTorchEnv, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
-import { consumedFile, pathwayAppEnv, persistenceDir } from "./app-env.ts";
+import { CONSUMED_DESCRIBE, consumedFile, pathwayAppEnv, persistenceDir } from "./app-env.ts";
 import { PYTHON_ROW } from "./pins.ts";
 
 /** What start() needs from prepare(): the venv's interpreter. */
@@ -45,7 +45,7 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
   const file = consumedFile(ctx);
   return {
     rootPids: () => [app.pid],
-    consumed: counterFile(file, `the input offset the app's scoring UDF has gone through, rewritten each second to ${file}`),
+    consumed: counterFile(file, CONSUMED_DESCRIBE),
     exited: app.exited,
     logTail: (lines) => app.logTail(lines),
     stop: async () => {
