@@ -43,6 +43,7 @@ import { DEFAULT_RATE } from "./rates.ts";
 import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
 import { fastKneeProduct } from "./sweep/run-fast.ts";
+import { mainCommand, type MainCommandParts } from "./rounds/main-command.ts";
 import type { BenchResults, RunResult, SweepRecord } from "./results/types.ts";
 
 export interface BenchOptions {
@@ -72,6 +73,13 @@ export interface BenchOptions {
   faults?: boolean;
   /** `--knees`: each product's knee from a results file, the overload scenario's base rate. */
   knees?: Map<string, number>;
+  /** The main command's budget in minutes: knee searches and rounds, products' preparation not counted. */
+  budget: number;
+}
+
+/** The main command: neither fixed rates, a sweep, faults nor an agreement sitting. */
+export function mainCommandChosen(opts: Pick<BenchOptions, "rate" | "sweep" | "faults" | "agreement">): boolean {
+  return !ratesGiven(opts.rate) && !opts.sweep && !opts.faults && !opts.agreement;
 }
 
 /** `--rate` given: fixed-rate runs; neither it nor --sweep nor --faults: the fast knee search (sweep/run-fast.ts). */
@@ -155,10 +163,11 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     admin = await KafkaAdmin.connect(bootstrap);
     bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
     if (broker) allowBrokerRestart(bench, broker);
-    if (opts.profile || (opts.sweep && opts.profile !== false)) await prepareProfilers(log);
+    if (opts.profile || ((opts.sweep || mainCommandChosen(opts)) && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
     await prepareOutputReader(bench);
-    for (const product of chosen) {
+    if (mainCommandChosen(opts)) await mainCommand(chosen, mainCommandParts(opts, bench, out), bench);
+    for (const product of mainCommandChosen(opts) ? [] : chosen) {
       if (interrupted()) break;
       await benchProduct(product, opts, bench, out);
     }
@@ -244,14 +253,38 @@ interface ResultsOut extends ResultsFile {
   sweep?: ResultsFile;
 }
 
+/** The main command's parts: preparing a product (a skipped row when it cannot run), keeping runs and searches. */
+function mainCommandParts(opts: BenchOptions, bench: BenchContext, out: ResultsOut): MainCommandParts {
+  return {
+    prepare: async (product) => {
+      const prepared = await prepareProduct(product, bench);
+      if (prepared.ok) return prepared;
+      log(`== ${product.id}: not run — ${prepared.reason}`);
+      keeper(out)(skipped(product, prepared.reason, runSettings(product, opts)));
+      return undefined;
+    },
+    settings: (product) => runSettings(product, opts),
+    keep: keeper(out),
+    keepSearch: (audited) => keepSearch(bench, audited, out),
+    write: () => writeResults(out.file, out.results),
+    results: out.results,
+    budgetSec: opts.budget * 60,
+    profileSec: opts.profile === false ? 0 : PROFILE_SEC,
+  };
+}
+
+async function prepareProduct(product: Product, bench: BenchContext): Promise<Awaited<ReturnType<Product["prepare"]>>> {
+  log(`\n== ${product.id}: preparing`);
+  return product
+    .prepare({ repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product), log })
+    .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
+}
+
 /** One product: prepared, then faulted, swept, its knee found fast (and with --agreement swept too), or run `--repeat` times at `--rate`; its results written after every run. */
 async function benchProduct(product: Product, opts: BenchOptions, bench: BenchContext, out: ResultsOut): Promise<void> {
   const { results, file } = out;
   const settings = runSettings(product, opts);
-  log(`\n== ${product.id}: preparing`);
-  const prepared = await product
-    .prepare({ repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product), log })
-    .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
+  const prepared = await prepareProduct(product, bench);
   if (!prepared.ok) {
     log(`== ${product.id}: not run — ${prepared.reason}`);
     for (const o of [out, out.sweep]) if (o) keeper(o)(skipped(product, prepared.reason, settings));

@@ -33,13 +33,14 @@ import { repeatReport } from "./page/repeats.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
 import { kneesFrom } from "./faults/knees.ts";
-import { readResults } from "./results/files.ts";
+import { readResults, readResultsFile } from "./results/files.ts";
 import type { BenchResults } from "./results/types.ts";
 import { setProgressPlan } from "./progress.ts";
 import { DEFAULT_RATE, parseRates } from "./rates.ts";
 import { discoverProducts } from "./run/discover.ts";
 import { MAX_FAST_STEPS } from "./sweep/fast-knee.ts";
 import { KNEE_RESOLUTION, MAX_STEPS } from "./sweep/knee.ts";
+import { MAX_ROUNDS } from "./rounds/run-rounds.ts";
 
 const wholeNumber = (value: string): number => {
   const n = Number(value);
@@ -92,6 +93,7 @@ program
   .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
   .option("--no-profile", "no profiling, not even in a sweep")
   .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window, then a broker restart mid-window (SIGKILL, then clean), then an overload (twice the base rate for 60 s, then back); exit 5 if records were lost")
+  .option("--budget <min>", "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): after three rounds, further rounds go to rows whose order is still unknown while the budget holds", wholeNumber, 40)
   .option("--knees <results.json[,more.json]>", "with --faults: the overload's base rate is each product's confirmed knee from these knee searches' results (others: their --rate)", (value: string) => kneesOption(value))
   .action(async (opts: BenchOptions & { json?: boolean }) => {
     if (opts.list) {
@@ -113,7 +115,8 @@ program
     const ids = opts.products ? opts.products.split(",").map((p) => p.trim()).filter(Boolean) : (await discoverProducts(repoRoot(), () => undefined)).map((p) => p.id);
     const fast = !opts.sweep && !opts.faults && !ratesGiven(opts.rate);
     const fastRuns = fast ? 1 + MAX_FAST_STEPS : 0;
-    setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : opts.agreement ? fastRuns + MAX_STEPS : fast ? fastRuns : opts.repeat });
+    const mainRuns = fastRuns + MAX_ROUNDS - 1;
+    setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : opts.agreement ? fastRuns + MAX_STEPS : fast ? mainRuns : opts.repeat });
     process.exitCode = await runBench(opts);
   });
 
@@ -145,11 +148,11 @@ program
 program
   .command("arrow")
   .description("write a results file's ticks, runs and sweep steps as Arrow IPC files")
-  .argument("<results>", "a results.json file")
+  .argument("<results>", "a results.json (or .json.gz) file")
   .option("-o, --out <dir>", "where the .arrow files go (default: beside the results file)")
   .action((given: string, opts: { out?: string }) => {
     const file = userPath(given);
-    const results = JSON.parse(readFileSync(file, "utf8")) as BenchResults;
+    const results = readResultsFile(file);
     for (const path of writeArrowFiles(opts.out !== undefined ? userPath(opts.out) : dirname(file), results)) console.log(path);
   });
 

@@ -6,6 +6,8 @@
  * searches of the same rows compare the same way (the main command run twice is a control): "fast"
  * in the names below is the rendered results, "sweep" the --agree-with ones.
  */
+import { hasRounds } from "./rounds.ts";
+import { sittingsSection } from "./sittings.ts";
 import type { BenchResults, RunResult, SweepRecord } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { dec1, int, table } from "./format.ts";
@@ -140,6 +142,8 @@ function repeatLines(fast: BenchResults, sweep: BenchResults, side: Sides): stri
 
 /** The agreement table of the rendered results (`fast`) against `--agree-with`'s (`sweep`): by default the main command against a sweep, or any two knee searches of the same rows. */
 export function agreementSection(fast: BenchResults, sweep: BenchResults): string[] {
+  // Two sittings of the main command: their intervals say how far they agree, not one figure each.
+  if (hasRounds(fast) && hasRounds(sweep)) return sittingsSection(fast, sweep);
   const rows = rowAgreements(fast, sweep);
   const judged = rows.filter((r) => r.kneeAgrees !== undefined && r.costAgrees !== undefined);
   const both = judged.filter((r) => r.kneeAgrees && r.costAgrees).length;

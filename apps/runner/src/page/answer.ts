@@ -9,6 +9,7 @@ import { NATIVE_FLOOR, type RankedFigure } from "./framework-adds.ts";
 import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
 import { percent, repeatPairs, summariseRepeats } from "./repeats.ts";
 import { microsAtReference } from "./speed.ts";
+import { budgetLine, hasRounds, howSureLine, roundCells } from "./rounds.ts";
 
 export interface RankedRow {
   run: RunResult;
@@ -23,15 +24,21 @@ export interface RankedRow {
   knee?: Pick<SweepRecord, "bracket" | "kneeAtReference">;
 }
 
-/** Rows that count, cheapest first by median µs CPU per inference over their counting runs at the row's rate. */
+/**
+ * Rows that count, cheapest first by median µs CPU per inference: over their rounds at the knee
+ * when the results hold rounds (page/rounds.ts), else over their counting runs at the row's rate.
+ */
 export function rankRows(results: BenchResults, measured: readonly RunResult[]): RankedRow[] {
+  const rounds = hasRounds(results) ? roundCells(results) : undefined;
   const ranked = measured
-    .filter(countsAsResult)
+    .filter((run) => (rounds === undefined ? countsAsResult(run) : rounds.has(run.product)))
     .map((run): RankedRow => {
       const t = run.throughput!;
       const spread = spreadOf(results, run);
       const atReference = spread?.cpuMicrosAtReference?.median ?? microsAtReference(run);
-      const micros = spread?.cpuMicrosPerInference ?? { min: t.cpuMicrosPerInference, median: t.cpuMicrosPerInference, max: t.cpuMicrosPerInference };
+      const interval = rounds?.get(run.product)?.interval;
+      const micros = interval !== undefined ? { min: interval.low, median: interval.median, max: interval.high }
+        : spread?.cpuMicrosPerInference ?? { min: t.cpuMicrosPerInference, median: t.cpuMicrosPerInference, max: t.cpuMicrosPerInference };
       return {
         run,
         rate: run.settings.offeredRate,
@@ -97,6 +104,24 @@ const TIMES_NATIVE_NOTE =
 const KNEE_BRACKET_NOTE =
   "knee bracket: the knee (the highest rate that kept up and held on a repeat) and the lowest rate above it that saturated (after a drain, at most the rate it drained at, unless a paced step kept up at that rate); ≥ when nothing above it saturated (gendata or the search's maximum bounded it). @ ref: the knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
 
+const ROUNDS_KNEE_NOTE =
+  "knee bracket: the knee (the highest rate that kept up in the knee search; every round runs the row there again) and the lowest rate above it that saturated (after a drain, at most the rate it drained at, unless a paced step kept up at that rate); ≥ when nothing above it saturated (gendata bounded it). @ ref: the knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
+
+/** The ranking over rounds: shared ranks, each figure with its interval, the verdict against the next row. */
+function roundsRankingTable(results: BenchResults, ranked: readonly RankedRow[]): string[] {
+  const cells = roundCells(results);
+  const withNative = ranked.some((r) => r.timesNative !== undefined);
+  const header = ["rank", "product", "knee bracket/s", "µs CPU / inference, median [95 % interval]", "rounds counted", "against the next row", "µs @ ref", ...(withNative ? ["× native floor"] : []), "rows/s per core"];
+  const rows = ranked.map((r) => {
+    const c = cells.get(r.run.product);
+    return [
+      c?.rank ?? "–", `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, kneeCell(r), c?.micros ?? "–", c?.rounds ?? "–", c?.next ?? "–",
+      r.atReference !== undefined ? dec2(r.atReference) : "–", ...(withNative ? [r.timesNative !== undefined ? `${r.timesNative.toFixed(2)}×` : "–"] : []), int(1e6 / r.micros.median),
+    ];
+  });
+  return [table(header, rows)];
+}
+
 /** The ranking; the × native floor column only when the page has a native floor to divide by. */
 function rankingTable(ranked: readonly RankedRow[]): string[] {
   const withNative = ranked.some((r) => r.timesNative !== undefined);
@@ -132,6 +157,14 @@ export function answerSection(results: BenchResults, measured: readonly RunResul
   const out = ["## Which costs least", ""];
   if (ranked.length === 0) {
     out.push("No row counts as a result on this page (see the marks in the throughput table).", "");
+  } else if (hasRounds(results)) {
+    out.push(...howSureLine(results), ...roundsRankingTable(results, ranked), "");
+    out.push(
+      "Lower is better: CPU of the product's whole process tree per record consumed, at the row's knee, over the rounds in which it kept up there (the Rounds section shows every round). against the next row: the next row's figure over this one's, paired by round, with its 95 % interval; cheaper when that interval lies wholly above 1.05, the same when wholly within ±5 %, not told apart otherwise. rows/s per core: 1,000,000 ÷ the median µs. Same data, model, fetch settings and decode work for every row; each row's deviations are under Notes.",
+      "",
+    );
+    if (ranked.some((r) => r.timesNative !== undefined)) out.push(TIMES_NATIVE_NOTE, "");
+    out.push(ROUNDS_KNEE_NOTE, "", ...budgetLine(results));
   } else {
     out.push(...rankingTable(ranked), "");
     out.push(

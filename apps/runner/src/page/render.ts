@@ -8,6 +8,7 @@ import { acrossMachinesSection, type OtherMachine } from "./across-machines.ts";
 import { agreementSection } from "./agreement.ts";
 import { answerSection, rankedFigures } from "./answer.ts";
 import { breakdownSection } from "./breakdown.ts";
+import { roundsSection } from "./rounds.ts";
 import { renderFaults } from "./faults.ts";
 import { renderBrokerRestarts } from "./broker-restarts.ts";
 import { renderOverloads } from "./overloads.ts";
@@ -56,6 +57,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     ...frameworkAddsSection(results, rankedFigures(results, measured)),
     ...conditionsSection(measured),
     ...notesSection(results, all),
+    ...roundsSection(results),
     ...sweepSections(results.sweeps ?? []),
     ...(agreeWith ? agreementSection(results, agreeWith) : []),
     ...sanitySection(measured, results.modelTolerance ?? 1e-5),

@@ -144,8 +144,10 @@ export interface RunResult {
   passthrough?: boolean;
   /** The row is the plain-client floor of this runtime (Product.floorFor): the page's "what the framework adds" subtracts it. */
   floorFor?: string;
-  /** Set on the runs of a sweep: why this rate was run (drain and paced: the fast search, sweep/run-fast.ts). */
-  sweepPurpose?: "climb" | "refine" | "confirm" | "drain" | "paced";
+  /** Set on the runs of a sweep: why this rate was run (drain and paced: the fast search, sweep/run-fast.ts; round: a round at the knee, rounds/). */
+  sweepPurpose?: "climb" | "refine" | "confirm" | "drain" | "paced" | "round";
+  /** The round this run is the row's window at its knee in (1: the knee search's own; rounds/standing.ts). */
+  round?: number;
   /** A drain's backlog: generated records gendata wrote as fast as it could, timed; with a refill, the fill whose window counts. */
   prefill?: PrefillRecord;
   /** A drain that refilled: the other fill, whose window became settle ticks; the input holds the fixtures and both fills. */
@@ -289,10 +291,24 @@ export interface PrefillRecord {
   refill?: boolean;
 }
 
+/** The rounds at the knees: the budget they were planned in and how it was spent. */
+export interface RoundsRecord {
+  /** `--budget`: seconds for the whole measurement (knee searches and rounds), products' preparation not counted. */
+  budgetSec: number;
+  /** Seconds the searches and rounds took, preparation not counted. */
+  spentSec: number;
+  /** Seconds products spent being prepared (first-time installs and builds): set-up, outside the budget. */
+  prepareSec: number;
+  /** Each round's rows in the order they ran (round 1: the knee searches). */
+  order: string[][];
+  /** Why no further round ran. */
+  stoppedBecause: string;
+}
+
 /** A product's knee search: its outcome; each step is also a run in `runs`. */
 export interface SweepStep {
   rate: number;
-  purpose: "climb" | "refine" | "confirm" | "drain" | "paced";
+  purpose: "climb" | "refine" | "confirm" | "drain" | "paced" | "round";
   offeredPerSec: number;
   consumedPerSec: number;
   regime?: Regime;
@@ -358,6 +374,8 @@ export interface BenchResults {
   broker: { name: string; version: string; bootstrap: string; startedByRunner: boolean };
   runs: RunResult[];
   sweeps?: SweepRecord[];
+  /** The main command's rounds: its budget, what it spent and why it stopped (rounds/run-rounds.ts). */
+  rounds?: RoundsRecord;
   /** `bench --faults`: one fault run per product. */
   faults?: FaultResult[];
   /** `bench --faults`' broker restarts, one per row and variant. */

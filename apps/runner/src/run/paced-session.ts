@@ -135,7 +135,7 @@ export class PacedSession {
       const cap = warm ? Math.min(WARM_SETTLE_CAP_SEC, this.base.settleCapSec) : this.base.settleCapSec;
       const { settled, window } = await settledWindow(ticker, rate, warmup, cap, this.base.windowRule ?? this.base.windowSec);
       result.settleSec = settled.seconds;
-      if (purpose === "confirm" && this.base.profileSec) result.profile = await this.profile(ticker, window.ticks);
+      if ((purpose === "confirm" || purpose === "round") && this.base.profileSec) result.profile = await this.profile(ticker, window.ticks);
       await this.stopFeed(feed, result);
       const drained = await workOff(ticker, this.base.drainTimeoutSec);
       Object.assign(result, windowFigures(window.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });

@@ -66,6 +66,16 @@ describe("findKneeFromCeiling", () => {
     expect(r.stoppedBecause).toMatch(/^drain ceiling 100000\/s; 95000\/s kept up and held on a repeat at 10\.0 \/ 10\.0 µs/);
   });
 
+  it("leaves the confirm to the rounds when told to: the same bracket, no repeat at the knee", async () => {
+    const { runAt, calls } = product(99_000, 98_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000, confirm: false });
+    expect(calls.map((c) => c.purpose)).toEqual(["paced", "paced", "paced"]);
+    expect(r.knee).toBe(95_000);
+    expect(r.confirmed).toBe(false);
+    expect(r.bracket).toEqual({ keptUp: 95_000, saturated: 100_000 });
+    expect(r.stoppedBecause).toContain("95000/s kept up; the rounds run it again");
+  });
+
   it("steps up by the resolution past a drain it kept up at, until a paced step saturates (faststream, flink, node and quix, Genoa 2026-12-04)", async () => {
     // The drain read 100k; paced, the product keeps up to 102k: the drain read low.
     const near = product(102_000, 100_000);

@@ -28,6 +28,11 @@ export interface FastKneeOptions {
   ceilingUnsettled?: boolean;
   /** The speed index during the drain (the mean of its readings before and after), when it was read. */
   ceilingSpeed?: number;
+  /**
+   * Run the knee again to confirm it (default). The main command does not: its rounds run every
+   * row at its knee again, later and in a random order, which a repeat a minute later cannot replace.
+   */
+  confirm?: boolean;
 }
 
 /**
@@ -223,6 +228,7 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
     if ("stop" in refined) return { knee: refined.keptUp, confirmed: false, stop: `${fmt(refined.keptUp)}/s kept up but was not confirmed: ${refined.stop}`, atLeast: false };
     const rate = refined.rate;
     const byGendata = from.byGendata || refined.byGendata;
+    if (opts.confirm === false) return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up; the rounds run it again`, atLeast: byGendata };
     const held = await confirmAt(s, rate);
     if (typeof held === "object" && "held" in held) return { knee: rate, confirmed: true, stop: held.held, atLeast: byGendata };
     if (typeof held === "object" && "stop" in held) return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up but was not confirmed: ${held.stop}`, atLeast: byGendata };

@@ -44,7 +44,9 @@ async function measuredDrain(product: Product, session: PacedSession, bench: Ben
 }
 
 /** The drain, then the search from its ceiling; a drain that gave none ends the search there, saying why. */
-async function drainThenSearch(product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"]): Promise<{ drain: RunResult; found: SweepResult }> {
+async function drainThenSearch(
+  product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"], confirm: boolean,
+): Promise<{ drain: RunResult; found: SweepResult }> {
   const drain = await measuredDrain(product, session, bench, onRun, steps);
   const why = noCeiling(drain, bench.interrupted());
   if (why !== undefined) return { drain, found: { steps: [], confirmed: false, stoppedBecause: `${why}.` } };
@@ -53,7 +55,7 @@ async function drainThenSearch(product: Product, session: PacedSession, bench: B
   const ceilingByGendata = drain.prefill?.besideProduct === "outpaced";
   const ceilingUnsettled = !drainHolds(drain);
   const ceilingSpeed = runSpeed(drain);
-  const opts = { ceiling, gendataCap, ceilingByGendata, ceilingUnsettled, ...(ceilingSpeed !== undefined ? { ceilingSpeed } : {}) };
+  const opts = { ceiling, gendataCap, ceilingByGendata, ceilingUnsettled, confirm, ...(ceilingSpeed !== undefined ? { ceilingSpeed } : {}) };
   const found = await findKneeFromCeiling(stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps), opts, benchSpeed(bench, product.id));
   return { drain, found };
 }
@@ -63,10 +65,12 @@ async function drainThenSearch(product: Product, session: PacedSession, bench: B
  * ended, which reads on while the bench prepares, starts and gates the next product (the next
  * session times nothing before it ends: BenchContext.quiet).
  */
-export async function fastKneeProduct(product: Product, prepared: Prepared, base: RunSettings, bench: BenchContext, onRun: (run: RunResult) => void): Promise<{ audited: Promise<SweepRecord> }> {
+export async function fastKneeProduct(
+  product: Product, prepared: Prepared, base: RunSettings, bench: BenchContext, onRun: (run: RunResult) => void, confirm = true,
+): Promise<{ audited: Promise<SweepRecord> }> {
   const session = new PacedSession(product, prepared, { ...base, windowRule: WINDOW_STOP_RULE }, bench);
   const steps: SweepRecord["steps"] = [];
-  const { outcome, audit } = await searchInSession(session, () => drainThenSearch(product, session, bench, onRun, steps));
+  const { outcome, audit } = await searchInSession(session, () => drainThenSearch(product, session, bench, onRun, steps, confirm));
   return { audited: audit.then((why) => fastRecord(product.id, outcome, steps, why)) };
 }
 

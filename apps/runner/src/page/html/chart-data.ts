@@ -7,6 +7,8 @@ import type { BenchResults, RunResult } from "../../results/types.ts";
 import { profileOf } from "../breakdown.ts";
 import { productLabel, rowsOf } from "../render.ts";
 import { countsAsResult } from "../rows.ts";
+import { hasRounds, roundCells } from "../rounds.ts";
+import type { Interval } from "../../rounds/intervals.ts";
 
 export interface RunPoint {
   /** Index of the run in results.runs: ties a mark back to its run. */
@@ -90,8 +92,9 @@ function point(run: RunResult, index: number): RunPoint | undefined {
   };
 }
 
-/** The runs that price a product at its knee: every run at the knee rate that counts as a result (as the page's spread), or the page's one row when not swept. */
+/** The runs that price a product at its knee: its counting rounds, else every run at the knee rate that counts as a result (as the page's spread), or the page's one row when not swept. */
 function kneeRuns(results: BenchResults, product: string, row: RunResult | undefined): number[] {
+  if (hasRounds(results)) return results.runs.flatMap((r, i) => (r.product === product && r.round !== undefined && countsAsResult(r) ? [i] : []));
   const sweep = results.sweeps?.find((s) => s.product === product);
   if (sweep) {
     if (sweep.knee === undefined) return [];
@@ -157,7 +160,24 @@ export function chartData(results: BenchResults): ChartData {
       ? PROFILE_CATEGORIES.filter((c) => profile.shares[c] > 0).map((c) => ({ product: row.product, category: c, share: profile.shares[c] * 100, microsPerRecord: profile.microsPerRecord[c] }))
       : [];
   });
-  return { products, atKnee, spreads, harness, speed, breakdown };
+  return { products, atKnee, spreads: hasRounds(results) ? roundSpreads(results, spreads) : spreads, harness, speed, breakdown };
+}
+
+/**
+ * With rounds, each row's bar is its figure's 95 % interval (tick: the median) and the rows go in
+ * the ranking's order, so the chart reads as the ranking with error bars.
+ */
+function roundSpreads(results: BenchResults, spreads: KneeSpread[]): KneeSpread[] {
+  const cells = roundCells(results);
+  const order = [...cells.keys()];
+  return spreads
+    .filter((s) => cells.has(s.product))
+    .map((s) => {
+      const i = (cells.get(s.product) as { interval: Interval }).interval;
+      const perCore = (us: number): number => 1e6 / us;
+      return { ...s, usPerInference: { min: i.low, median: i.median, max: i.high }, rowsPerCore: { min: perCore(i.high), median: perCore(i.median), max: perCore(i.low) } };
+    })
+    .sort((a, b) => order.indexOf(a.product) - order.indexOf(b.product));
 }
 
 export interface ChartSpec {
@@ -185,7 +205,7 @@ export function chartSpecs(data: ChartData): ChartSpec[] {
   }
   specs.push(
     { id: "knee-rows-per-core", title: "rows/s per core at the knee", mark: "dot", expected: data.atKnee.length, empty: "no product kept up at a knee" },
-    { id: "knee-us-per-inference", title: "µs CPU per inference at the knee", mark: "dot", expected: data.atKnee.length, empty: "no product kept up at a knee" },
+    { id: "knee-us-per-inference", title: "µs CPU per inference at the knee (bar: the 95 % interval over the rounds, or the runs' range; tick: median; dots: runs)", mark: "dot", expected: data.atKnee.length, empty: "no product kept up at a knee" },
     { id: "harness", title: "harness cost during the windows", mark: "bar", expected: data.harness.length, empty: "no harness cost recorded" },
     { id: "speed-index", title: "machine speed index before and after each run", mark: "dot", expected: data.speed.length, empty: "these results hold no speed index (results files before schema 2 do not record one)" },
     { id: "cpu-breakdown", title: "where the CPU goes (share of the product tree's CPU, profiled at the row's rate)", mark: "bar", expected: data.breakdown.length, empty: "no row was profiled (--profile; on for a sweep's confirm runs)" },

@@ -1,0 +1,65 @@
+import { countingRun, resultsOf } from "./__fixtures__/counting-run.ts";
+import type { BenchResults, RunResult } from "../results/types.ts";
+import { answerSection, rankRows } from "./answer.ts";
+import { budgetLine, roundsSection } from "./rounds.ts";
+
+const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
+
+describe("the ranking over rounds", () => {
+  const runs = [...rounds("cheap", [5, 6, 5.5]), ...rounds("twin-a", [10, 13, 9]), ...rounds("twin-b", [10.1, 12.8, 9.1]), ...rounds("dear", [30, 35, 31])];
+  const results: BenchResults = {
+    ...resultsOf(runs),
+    rounds: { budgetSec: 2400, spentSec: 2100, prepareSec: 180, order: [["dear", "cheap", "twin-a", "twin-b"]], stoppedBecause: "after 3 rounds every pair of neighbouring rows is told apart or the same" },
+  };
+  const measured = ["cheap", "twin-a", "twin-b", "dear"].map((p) => runs.filter((r) => r.product === p).at(-1) as RunResult);
+
+  it("shares a rank between rows not told apart and gives every figure its interval", () => {
+    const text = answerSection(results, measured, []).join("\n");
+    expect(text).toContain("How sure:");
+    expect(text).toMatch(/\| 1 \| cheap \| – \| 5\.50 \[[\d.]+–[\d.]+\] \| 3 of 3 \| cheaper than twin-a/);
+    expect(text).toMatch(/\| 2–3 \| twin-a \| – \| 10\.00 \[[\d.]+–[\d.]+\] \| 3 of 3 \| the same as twin-b \(×1\.0\d/);
+    expect(text).toMatch(/\| 2–3 \| twin-b \|/);
+    expect(text).toMatch(/\| 4 \| dear \|/);
+    expect(text).toContain("2 of 4 rows do here");
+  });
+
+  it("ranks by the rounds' median, not by the last run", () => {
+    expect(rankRows(results, measured).map((r) => [r.run.product, r.micros.median])).toEqual([
+      ["cheap", 5.5],
+      ["twin-a", 10],
+      ["twin-b", 10.1],
+      ["dear", 31],
+    ]);
+  });
+
+  it("states the budget, what it took, the rounds each row got and why they stopped", () => {
+    const line = budgetLine(results).join("\n");
+    expect(line).toContain("Budget: 40.0 min for the knee searches and rounds; they took 35.0 min");
+    expect(line).toContain("3.0 min, is set-up");
+    expect(line).toContain("3 rounds: cheap, twin-a, twin-b, dear");
+  });
+
+  it("shows every round, a round that did not keep up with its mark", () => {
+    const saturated = countingRun("dear", 10_000, 28, { round: 4 });
+    saturated.throughput!.regime = "saturated";
+    const text = roundsSection({ ...results, runs: [...runs, saturated] }).join("\n");
+    expect(text).toContain("| product | knee/s | round 1 (search) | round 2 | round 3 | round 4 |");
+    expect(text).toMatch(/\| dear \| 10,000 \| 30\.00 \| 35\.00 \| 31\.00 \| 28\.00 ⚠ SATURATED \|/);
+    expect(text).toContain("Order: round 1: dear, cheap, twin-a, twin-b.");
+  });
+});
+
+describe("two sittings side by side", () => {
+  it("says for how many rows the intervals overlap and which pairs flip", async () => {
+    const { sittingsAgreement, sittingsSection } = await import("./sittings.ts");
+    const at = (generatedAt: string, runs: RunResult[]): BenchResults => ({ ...resultsOf(runs), generatedAt });
+    const first = at("2026-12-04T10:00:00Z", [...rounds("a", [5, 5.2, 5.1]), ...rounds("b", [10, 10.3, 10.1]), ...rounds("c", [20, 21, 20.5])]);
+    const second = at("2026-12-04T11:00:00Z", [...rounds("a", [5.1, 5.0, 5.2]), ...rounds("b", [30, 31, 30.5]), ...rounds("c", [20, 20.4, 20.2])]);
+    const g = sittingsAgreement(first, second);
+    expect(g.rows.map((r) => [r.product, r.overlap])).toEqual([["a", true], ["b", false], ["c", true]]);
+    expect(g.opposite).toEqual(["b < c"]);
+    const text = sittingsSection(first, second).join("\n");
+    expect(text).toContain("The intervals overlap for **2 of 3** rows");
+    expect(text).toContain("the other the other way: b < c.");
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The page's rounds: how sure the ranking is. Each row's µs CPU per inference at its knee is the
+ * median over its rounds with a 95 % interval; rows are told apart only where their ratio, paired
+ * by round, lies wholly outside ±5 % (rounds/intervals.ts), and rows not told apart share a rank.
+ */
+import type { BenchResults } from "../results/types.ts";
+import { halfWidth, SAME_MARGIN, type Interval } from "../rounds/intervals.ts";
+import { rankLabel, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
+import { median } from "../metrics/stats.ts";
+import { dec2, int, table } from "./format.ts";
+import { runMark } from "./rows.ts";
+
+/** The results hold rounds: the ranking reads them. */
+export const hasRounds = (results: BenchResults): boolean => results.runs.some((r) => r.round !== undefined);
+
+/** "12.30 [11.90–12.80]". */
+export const intervalCell = (i: Interval): string => (i.n === 1 ? `${dec2(i.median)} (one round)` : `${dec2(i.median)} [${dec2(i.low)}–${dec2(i.high)}]`);
+
+const percent = (x: number): string => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)} %`;
+
+/** The verdict against the next dearer row, as the ranking's last column says it. */
+function nextCell(s: Standings, row: RowStanding): string {
+  const n = s.neighbours.find((x) => x.cheaper === row.product);
+  if (n === undefined) return "–";
+  const ratio = n.ratio === undefined || n.ratio.n < 2 ? "" : ` (×${n.ratio.median.toFixed(2)} [${n.ratio.low.toFixed(2)}–${n.ratio.high.toFixed(2)}])`;
+  const word = n.verdict === "DIFFERENT" ? "cheaper than" : n.verdict === "SAME" ? "the same as" : "not told apart from";
+  return `${word} ${n.dearer}${ratio}`;
+}
+
+/** Per ranked product: its rank range, its figure, rounds counted and the verdict against the next row. */
+export function roundCells(results: BenchResults): Map<string, { rank: string; micros: string; rounds: string; next: string; interval: Interval }> {
+  const s = standings(results);
+  const cells = new Map<string, { rank: string; micros: string; rounds: string; next: string; interval: Interval }>();
+  for (const row of s.rows) {
+    if (row.interval === undefined) continue;
+    cells.set(row.product, { rank: rankLabel(row), micros: intervalCell(row.interval), rounds: `${row.byRound.size} of ${row.rounds.length}`, next: nextCell(s, row), interval: row.interval });
+  }
+  return cells;
+}
+
+/** One sentence above the table: what the intervals and shared ranks mean. */
+export function howSureLine(results: BenchResults): string[] {
+  const s = standings(results);
+  const ranked = s.rows.filter((r) => r.interval !== undefined);
+  if (ranked.length === 0) return [];
+  const widths = ranked.filter((r) => (r.interval as Interval).n > 1).map((r) => halfWidth(r.interval as Interval));
+  const ties = ranked.filter((r) => r.ranks !== undefined && r.ranks.best !== r.ranks.worst).length;
+  const width = widths.length > 0 ? ` (half-widths ${percent(Math.min(...widths))}–${percent(Math.max(...widths))}, median ${percent(median(widths))})` : "";
+  return [
+    `How sure: each row's figure is the median of its rounds at its knee, rows measured once a round in a fresh random order over the sitting, with a 95 % interval in brackets${width}; two rows are ranked apart only when the ratio of their figures, paired round by round, is surely more than ${SAME_MARGIN * 100} % from 1, and rows not told apart share a rank such as 3–5 (${ties} of ${ranked.length} rows do here).`,
+    "",
+  ];
+}
+
+/** The budget, the rounds each row got and what stayed unresolved. */
+export function budgetLine(results: BenchResults): string[] {
+  const r = results.rounds;
+  if (r === undefined) return [];
+  const min = (sec: number): string => (sec / 60).toFixed(1);
+  const s = standings(results);
+  const counts = new Map<number, string[]>();
+  for (const row of s.rows) counts.set(row.rounds.length, [...(counts.get(row.rounds.length) ?? []), row.product]);
+  const got = [...counts].sort((a, b) => a[0] - b[0]).map(([n, rows]) => `${n} rounds: ${rows.join(", ")}`).join("; ");
+  const unknown = s.neighbours.filter((n) => n.verdict === "UNKNOWN").map((n) => `${n.cheaper} / ${n.dearer}`);
+  const open = unknown.length > 0 ? ` Not told apart after the budget: ${unknown.join("; ")}.` : " Every pair of neighbouring rows was told apart or found the same.";
+  return [
+    `Budget: ${min(r.budgetSec)} min for the knee searches and rounds; they took ${min(r.spentSec)} min (products' first-time preparation, ${min(r.prepareSec)} min, is set-up and not counted). ${got}. The rounds stopped because ${r.stoppedBecause}.${open}`,
+    "",
+  ];
+}
+
+/** Every round's window per row: its µs, or why it does not count (a round in which the row did not keep up is shown, never dropped). */
+export function roundsSection(results: BenchResults): string[] {
+  const s = standings(results);
+  if (s.rows.length === 0) return [];
+  const most = Math.max(...s.rows.map((r) => Math.max(...r.rounds.map((x) => x.round))));
+  const header = ["product", "knee/s", ...Array.from({ length: most }, (_, i) => `round ${i + 1}${i === 0 ? " (search)" : ""}`)];
+  const rows = s.rows.map((row) => [
+    row.product, int(row.rate),
+    ...Array.from({ length: most }, (_, i) => {
+      const run = row.rounds.filter((x) => x.round === i + 1).at(-1);
+      if (run === undefined) return "–";
+      const micros = run.run.throughput?.cpuMicrosPerInference;
+      return run.counts ? dec2(micros as number) : `${micros !== undefined ? `${dec2(micros)} ` : ""}${(runMark(run.run) ?? "does not count").split(" — ")[0]}`;
+    }),
+  ]);
+  const order = (results.rounds?.order ?? []).map((o, i) => `round ${i + 1}: ${o.join(", ")}`).join("; ");
+  return [
+    "## Rounds",
+    "",
+    "µs CPU per inference of each row's window at its knee, round by round. Round 1 is the knee search's own window at the knee; each later round starts the product again, gates it and measures one window at the knee, rows in a fresh random order each round. A window that did not keep up, was noisy or invalid is shown with its mark and does not count.",
+    "",
+    table(header, rows),
+    "",
+    ...(order ? [`Order: ${order}.`, ""] : []),
+  ];
+}

@@ -1,0 +1,108 @@
+import { mulberry32 } from "@bench/core";
+import { BOOTSTRAP_FROM, compareRows, halfWidth, medianInterval, overlaps, t975, verdictOf } from "./intervals.ts";
+
+const byRound = (xs: number[]): Map<number, number> => new Map(xs.map((x, i) => [i + 1, x]));
+
+/** A standard normal draw (Box–Muller) from a seeded generator. */
+function normal(rng: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
+}
+
+describe("t975", () => {
+  it("gives Student's quantiles from the table and past it", () => {
+    expect(t975(1)).toBeCloseTo(12.706, 3);
+    expect(t975(4)).toBeCloseTo(2.776, 3);
+    expect(t975(40)).toBeCloseTo(2.021, 2);
+    expect(t975(1000)).toBeCloseTo(1.962, 2);
+  });
+  it("refuses zero degrees of freedom", () => {
+    expect(() => t975(0)).toThrow(RangeError);
+  });
+});
+
+describe("medianInterval", () => {
+  it("is the median with no width for one value, none for no value", () => {
+    expect(medianInterval([7])).toEqual({ median: 7, low: 7, high: 7, n: 1, method: "one value" });
+    expect(medianInterval([])).toBeUndefined();
+  });
+
+  it("takes a t-interval on the logs for a handful of rounds, holding the median", () => {
+    const i = medianInterval([10, 11, 12])!;
+    expect(i.method).toBe("t on logs");
+    expect(i.median).toBe(11);
+    // exp(mean(log) ± 4.303 × sd(log) / √3) by hand: mean 2.39513, sd 0.091192.
+    expect(i.low).toBeCloseTo(8.746, 2);
+    expect(i.high).toBeCloseTo(13.759, 2);
+  });
+
+  it("bootstraps the median from BOOTSTRAP_FROM rounds on, the same every time", () => {
+    const values = Array.from({ length: BOOTSTRAP_FROM }, (_, i) => 10 + i);
+    const a = medianInterval(values)!;
+    expect(a.method).toBe("bootstrap");
+    expect(a.low).toBeLessThan(a.median);
+    expect(a.high).toBeGreaterThan(a.median);
+    expect(medianInterval(values)).toEqual(a);
+  });
+
+  it("refuses a value that is not positive", () => {
+    expect(() => medianInterval([1, 0])).toThrow(RangeError);
+  });
+
+  it("covers the true median about 95 % of the time (3 and 12 rounds of log-normal noise of 15 %)", () => {
+    const rng = mulberry32(42);
+    for (const [n, trials] of [[3, 400], [12, 200]] as const) {
+      let covered = 0;
+      for (let k = 0; k < trials; k++) {
+        const values = Array.from({ length: n }, () => 20 * Math.exp(0.15 * normal(rng)));
+        const i = medianInterval(values)!;
+        if (i.low <= 20 && 20 <= i.high) covered++;
+      }
+      // At 95 %, 400 trials have a standard error of 1.1 % and 200 of 1.5 %: 88–99 % holds unless the interval is wrong.
+      expect(covered / trials).toBeGreaterThan(0.88);
+      expect(covered / trials).toBeLessThan(0.99);
+    }
+  });
+});
+
+describe("compareRows", () => {
+  it("calls two rows SAME when their paired ratio stays within ±5 %, though each moves 30 % from round to round", () => {
+    const a = byRound([10, 13, 9, 12, 11]);
+    const b = byRound([10.2, 12.9, 9.1, 11.9, 11.1]);
+    const { ratio, verdict } = compareRows(a, b);
+    expect(verdict).toBe("SAME");
+    expect(ratio!.low).toBeGreaterThan(0.95);
+    expect(ratio!.high).toBeLessThan(1.05);
+  });
+
+  it("calls two rows DIFFERENT when one costs a fifth more in every round", () => {
+    const a = byRound([12, 15.6, 10.8, 14.4]);
+    const b = byRound([10, 13, 9, 12]);
+    expect(compareRows(a, b).verdict).toBe("DIFFERENT");
+    expect(compareRows(b, a).verdict).toBe("DIFFERENT");
+  });
+
+  it("says UNKNOWN when the rounds disagree about the order, or when fewer than two rounds pair", () => {
+    expect(compareRows(byRound([10, 12, 9]), byRound([11, 10, 10])).verdict).toBe("UNKNOWN");
+    expect(compareRows(new Map([[1, 10], [2, 11]]), new Map([[2, 12], [3, 13]])).verdict).toBe("UNKNOWN");
+  });
+
+  it("pairs by round, so a round only one row ran does not count", () => {
+    const a = new Map([[1, 10], [2, 10], [3, 10], [4, 50]]);
+    const b = new Map([[1, 10], [2, 10], [3, 10]]);
+    expect(compareRows(a, b).ratio!.n).toBe(3);
+  });
+});
+
+describe("verdictOf, overlaps, halfWidth", () => {
+  it("reads an interval against ±5 %", () => {
+    expect(verdictOf({ low: 1.06, high: 1.2 })).toBe("DIFFERENT");
+    expect(verdictOf({ low: 0.8, high: 0.94 })).toBe("DIFFERENT");
+    expect(verdictOf({ low: 0.96, high: 1.04 })).toBe("SAME");
+    expect(verdictOf({ low: 1.01, high: 1.07 })).toBe("UNKNOWN");
+  });
+  it("tells overlapping intervals and their half-width", () => {
+    expect(overlaps({ low: 1, high: 2 }, { low: 2, high: 3 })).toBe(true);
+    expect(overlaps({ low: 1, high: 2 }, { low: 2.1, high: 3 })).toBe(false);
+    expect(halfWidth({ median: 10, low: 9, high: 11, n: 3, method: "t on logs" })).toBeCloseTo(0.1);
+  });
+});

@@ -1,0 +1,43 @@
+import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
+import type { RunResult } from "../results/types.ts";
+import { MAX_ROUNDS, MIN_ROUNDS, nextRound, shuffled, tagSearchRound } from "./run-rounds.ts";
+
+const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
+const clock = (budgetMin: number, spentMin: number) => ({ budgetMs: budgetMin * 60_000, spentMs: () => spentMin * 60_000 });
+const perRow = (min: number) => (ids: readonly string[]) => ids.length * min * 60_000;
+
+describe("nextRound", () => {
+  const unresolved = resultsOf([...rounds("a", [10, 12, 9]), ...rounds("b", [11, 10, 10]), ...rounds("c", [50, 52, 51])]);
+
+  it("runs every row up to MIN_ROUNDS, whatever the budget says", () => {
+    expect(nextRound(MIN_ROUNDS, ["a", "b", "c"], unresolved, clock(40, 60), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
+  });
+
+  it("after them, runs only the rows with an UNKNOWN neighbour, while the budget holds a round of them", () => {
+    expect(nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(40, 30), perRow(1))).toEqual({ rows: ["a", "b"] });
+    const over = nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(40, 39), perRow(1));
+    expect(over).toEqual({ stop: expect.stringContaining("a, b stay unresolved") });
+  });
+
+  it("stops when every neighbouring pair is resolved, and at MAX_ROUNDS", () => {
+    const resolved = resultsOf([...rounds("a", [10, 11, 10.5]), ...rounds("c", [50, 52, 51])]);
+    expect(nextRound(MIN_ROUNDS + 1, ["a", "c"], resolved, clock(40, 10), perRow(1))).toEqual({ stop: expect.stringContaining("told apart or the same") });
+    expect(nextRound(MAX_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(400, 0), perRow(1))).toEqual({ stop: expect.stringContaining(`cap of ${MAX_ROUNDS}`) });
+  });
+});
+
+describe("shuffled", () => {
+  it("keeps every item once", () => {
+    const items = ["a", "b", "c", "d", "e"];
+    expect(shuffled(items).sort()).toEqual(items);
+  });
+});
+
+describe("tagSearchRound", () => {
+  it("makes the search's last counting run at the knee round 1, not a run at another rate", () => {
+    const runs = [countingRun("row", 9_000, 10, { sweepPurpose: "paced" }), countingRun("row", 10_000, 11, { sweepPurpose: "paced" }), countingRun("row", 10_000, 12, { sweepPurpose: "paced" })];
+    const results = resultsOf(runs);
+    tagSearchRound(results, "row", 10_000);
+    expect(runs.map((r) => r.round)).toEqual([undefined, undefined, 1]);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The main command's measurement: each row's knee searched once (round 1, rows in a random order),
+ * then rounds: every row with a knee once per round at its knee, a session of its own (start,
+ * gate, one window, stop, audit), in a fresh random order each round (RMIT: randomized multiple
+ * interleaved trials, Abedi and Brecht, ICPE 2017), so the host's slow phases land on different
+ * rows in different rounds and a row's rounds are independent measurements spread over the sitting.
+ *
+ *   MIN_ROUNDS rounds are always run (the knee search's window is the first);
+ *   after them, a round goes only to rows with an UNKNOWN neighbour (standing.ts), while the
+ *   budget holds it, until every neighbouring pair is resolved or MAX_ROUNDS is reached.
+ *
+ * One round's window per row replaces the knee search's confirm: a repeat a minute after the
+ * knee's own step meets the same phase of the host, a round minutes later does not.
+ */
+import type { Prepared, Product } from "@bench/core";
+import type { BenchResults, RunResult } from "../results/types.ts";
+import type { BenchContext, RunSettings } from "../run/measure.ts";
+import { PacedSession } from "../run/paced-session.ts";
+import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
+import { runSummary } from "../summary.ts";
+import { searchInSession } from "../sweep/in-session.ts";
+import { countsAsResult } from "../page/rows.ts";
+import { standings, unresolvedRows } from "./standing.ts";
+
+/** Rounds every row with a knee gets, the knee search's own window counted as the first. */
+export const MIN_ROUNDS = 3;
+/** No row gets more rounds than this: past it, an order still unknown is a tie for this sitting. */
+export const MAX_ROUNDS = 10;
+/** The round in which each row's window is followed by its profiling phase (the page's CPU breakdown). */
+export const PROFILED_ROUND = 2;
+
+/** A row the rounds measure: what its session needs, and its knee. */
+export interface RoundRow {
+  product: Product;
+  prepared: Prepared;
+  settings: RunSettings;
+  knee: number;
+}
+
+/** The time the rounds are planned in. */
+export interface RoundsClock {
+  budgetMs: number;
+  /** Milliseconds measured so far (preparation not counted). */
+  spentMs(): number;
+}
+
+/** Fisher–Yates: a fresh random order. */
+export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/**
+ * The rows of round `round`, or why none runs. `rows`: the rows with a knee; `costMs`: what a
+ * round of these rows is expected to take (their rounds so far).
+ */
+export function nextRound(round: number, rows: readonly string[], results: BenchResults, clock: RoundsClock, costMs: (ids: readonly string[]) => number): { rows: string[] } | { stop: string } {
+  if (rows.length === 0) return { stop: "no row has a knee to run rounds at" };
+  if (round <= MIN_ROUNDS) return { rows: [...rows] };
+  if (round > MAX_ROUNDS) return { stop: `the rounds reached their cap of ${MAX_ROUNDS}` };
+  const unresolved = unresolvedRows(standings(results)).filter((id) => rows.includes(id));
+  if (unresolved.length === 0) return { stop: `after ${round - 1} rounds every pair of neighbouring rows is told apart or the same` };
+  const need = costMs(unresolved);
+  const left = clock.budgetMs - clock.spentMs();
+  if (need > left) {
+    const minutes = (ms: number): string => (Math.max(0, ms) / 60_000).toFixed(1);
+    return { stop: `after ${round - 1} rounds the budget's ${minutes(left)} min left would not hold another round of ${unresolved.length} rows (about ${minutes(need)} min); ${unresolved.join(", ")} stay unresolved` };
+  }
+  return { rows: unresolved };
+}
+
+/** The knee search's window at the knee becomes round 1: the last run at the knee that counts. */
+export function tagSearchRound(results: BenchResults, product: string, knee: number): void {
+  const atKnee = results.runs.filter((r) => r.product === product && r.round === undefined && r.sweepPurpose === "paced" && r.settings.offeredRate === knee && countsAsResult(r));
+  const last = atKnee[atKnee.length - 1];
+  if (last !== undefined) last.round = 1;
+}
+
+/** One row's round: a session of its own at the knee; `audited` ends when its audit has read (it reads on while the next row starts). */
+export async function roundAt(row: RoundRow, round: number, bench: BenchContext, onRun: (run: RunResult) => void, profileSec: number): Promise<{ audited: Promise<void> }> {
+  const id = row.product.id;
+  const settings: RunSettings = { ...row.settings, windowRule: WINDOW_STOP_RULE, profileSec: round === PROFILED_ROUND ? profileSec : 0 };
+  const session = new PacedSession(row.product, row.prepared, settings, bench, `round-${round}`);
+  bench.log(`== ${id}: round ${round} at its knee, ${row.knee}/s (a session of its own: start, gate, one window)`);
+  const { outcome: run, audit } = await searchInSession(session, async () => {
+    const r = await session.step(row.knee, "round");
+    r.round = round;
+    onRun(r);
+    return r;
+  });
+  bench.log(`== ${id}: round ${round} -> ${runSummary(run)}`);
+  return {
+    audited: audit.then((why) => {
+      if (why !== undefined) bench.log(`== ${id}: round ${round}'s audit found: ${why}`);
+    }),
+  };
+}
+
+/** What the rounds need of the bench: its rows, where runs go, the clock. */
+export interface RoundsPlan {
+  rows: RoundRow[];
+  results: BenchResults;
+  clock: RoundsClock;
+  profileSec: number;
+  keep: (run: RunResult) => void;
+  /** Written again once an audit has read (it settles its run's status). */
+  write: () => void;
+}
+
+/** Rounds 2 on, until nextRound says why not; returns why, and records each round's order. */
+export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: string[][]): Promise<string> {
+  const durations = new Map<string, number[]>();
+  const costMs = (ids: readonly string[]): number => ids.reduce((sum, id) => sum + mean(durations.get(id) ?? []), 0);
+  for (let round = 2; ; round++) {
+    if (bench.interrupted()) return `the bench was ${bench.interrupted()}`;
+    const next = nextRound(round, plan.rows.map((r) => r.product.id), plan.results, plan.clock, costMs);
+    if ("stop" in next) return next.stop;
+    const rows = shuffled(plan.rows.filter((r) => next.rows.includes(r.product.id)));
+    order.push(rows.map((r) => r.product.id));
+    bench.log(`\n== round ${round}: ${rows.map((r) => r.product.id).join(", ")}`);
+    for (const row of rows) {
+      if (bench.interrupted()) break;
+      const started = Date.now();
+      const { audited } = await roundAt(row, round, bench, plan.keep, plan.profileSec);
+      durations.set(row.product.id, [...(durations.get(row.product.id) ?? []), Date.now() - started]);
+      bench.afterwards?.(audited.then(plan.write));
+    }
+    // The next round's plan reads this round's verdicts: every audit has read first.
+    await bench.quiet?.();
+  }
+}
+
+const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+

@@ -1,0 +1,45 @@
+import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
+import type { RunResult } from "../results/types.ts";
+import { rankLabel, standings, unresolvedRows } from "./standing.ts";
+
+/** One counting run a round for `product` at 10,000/s with these µs, round 1 first. */
+const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
+
+describe("standings", () => {
+  it("ranks rows told apart in order and gives rows not told apart one shared rank range", () => {
+    const results = resultsOf([
+      ...rounds("cheap", [5, 6, 5.5]),
+      ...rounds("twin-a", [10, 13, 9]),
+      ...rounds("twin-b", [10.1, 12.8, 9.1]),
+      ...rounds("dear", [30, 35, 31]),
+    ]);
+    const s = standings(results);
+    expect(s.rows.map((r) => [r.product, rankLabel(r)])).toEqual([
+      ["cheap", "1"],
+      ["twin-a", "2–3"],
+      ["twin-b", "2–3"],
+      ["dear", "4"],
+    ]);
+    expect(s.neighbours.map((n) => n.verdict)).toEqual(["DIFFERENT", "SAME", "DIFFERENT"]);
+  });
+
+  it("counts only rounds that count as results, and shows the others", () => {
+    const saturated = countingRun("row", 10_000, 4, { round: 3 });
+    saturated.throughput!.regime = "saturated";
+    const s = standings(resultsOf([...rounds("row", [10, 11]), saturated]));
+    const row = s.rows[0]!;
+    expect(row.rounds).toHaveLength(3);
+    expect([...row.byRound.keys()]).toEqual([1, 2]);
+    expect(row.interval!.median).toBe(10.5);
+  });
+
+  it("ignores runs that belong to no round (the search's other steps)", () => {
+    const s = standings(resultsOf([countingRun("row", 10_000, 3), ...rounds("row", [10, 11, 12])]));
+    expect(s.rows[0]!.interval!.median).toBe(11);
+  });
+
+  it("names the rows whose neighbour is still UNKNOWN", () => {
+    const results = resultsOf([...rounds("a", [10, 12, 9]), ...rounds("b", [11, 10, 10]), ...rounds("c", [50, 52, 51])]);
+    expect(unresolvedRows(standings(results)).sort()).toEqual(["a", "b"]);
+  });
+});

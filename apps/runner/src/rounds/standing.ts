@@ -1,0 +1,105 @@
+/**
+ * Where each row stands after the rounds: its figure by round, its median and 95 % interval, how
+ * it compares with every other row paired by round, and the ranks it may hold. Pure: the bench
+ * reads it to spend further rounds where the order is unknown, the page to rank and tie.
+ *
+ * A round's figure for a row is µs CPU per inference over a window at the row's knee that counts
+ * as a result (valid, settled, quiet, kept up). Round 1 is the knee search's own window at the
+ * knee; every later round is a session of its own (start, gate, one window at the knee), rows in a
+ * fresh random order each round, so a slow phase of the host lands on different rows each round.
+ */
+import type { BenchResults, RunResult } from "../results/types.ts";
+import { countsAsResult } from "../page/rows.ts";
+import { compareRows, medianInterval, type Interval, type RatioVerdict } from "./intervals.ts";
+
+export interface RoundRun {
+  round: number;
+  run: RunResult;
+  /** Counts as the row's figure for this round. */
+  counts: boolean;
+}
+
+export interface RowStanding {
+  product: string;
+  /** The rate every round ran at: the knee. */
+  rate: number;
+  /** Every round's run at the knee, counting or not, in round order. */
+  rounds: RoundRun[];
+  /** µs CPU per inference by round, of the rounds that count. */
+  byRound: Map<number, number>;
+  interval?: Interval;
+  /** The ranks this row may hold: 1 + the rows told cheaper than it, to n − the rows told dearer. */
+  ranks?: { best: number; worst: number };
+}
+
+export interface Standings {
+  /** Rows with at least one counting round, cheapest median first; then rows with none. */
+  rows: RowStanding[];
+  /** Each ranked row against the next dearer one. */
+  neighbours: Array<{ cheaper: string; dearer: string } & RatioVerdict>;
+  /** Every ranked pair (a cheaper by median than b). */
+  pairs: Array<{ a: string; b: string } & RatioVerdict>;
+}
+
+/** A run's round, for runs that belong to one. */
+export const roundOf = (run: RunResult): number | undefined => run.round;
+
+/** Each product's runs that belong to a round, by product. */
+function roundRuns(results: BenchResults): Map<string, RoundRun[]> {
+  const byProduct = new Map<string, RoundRun[]>();
+  for (const run of results.runs) {
+    if (run.round === undefined) continue;
+    const counts = countsAsResult(run) && (run.throughput?.cpuMicrosPerInference ?? 0) > 0;
+    byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), { round: run.round, run, counts }]);
+  }
+  for (const list of byProduct.values()) list.sort((a, b) => a.round - b.round);
+  return byProduct;
+}
+
+function rowStanding(product: string, rounds: RoundRun[]): RowStanding {
+  const byRound = new Map<number, number>();
+  // One figure a round: a round run again (never planned, but a merged results set may hold two) keeps its last counting run.
+  for (const r of rounds) if (r.counts) byRound.set(r.round, r.run.throughput?.cpuMicrosPerInference as number);
+  const interval = medianInterval([...byRound.values()]);
+  return { product, rate: (rounds[0] as RoundRun).run.settings.offeredRate, rounds, byRound, ...(interval ? { interval } : {}) };
+}
+
+/** Rank ranges from every pair's verdict: a row is told apart only from rows DIFFERENT from it. */
+function withRanks(rows: RowStanding[], pairs: Standings["pairs"]): void {
+  const ranked = rows.filter((r) => r.interval !== undefined);
+  for (const row of ranked) {
+    const different = pairs.filter((p) => p.verdict === "DIFFERENT" && (p.a === row.product || p.b === row.product));
+    const cheaper = different.filter((p) => p.b === row.product).length;
+    const dearer = different.filter((p) => p.a === row.product).length;
+    row.ranks = { best: 1 + cheaper, worst: ranked.length - dearer };
+  }
+}
+
+export function standings(results: BenchResults): Standings {
+  const rows = [...roundRuns(results)].map(([product, rounds]) => rowStanding(product, rounds));
+  rows.sort((a, b) => (a.interval?.median ?? Infinity) - (b.interval?.median ?? Infinity) || a.product.localeCompare(b.product));
+  const ranked = rows.filter((r) => r.interval !== undefined);
+  const pairs: Standings["pairs"] = [];
+  ranked.forEach((a, i) => ranked.slice(i + 1).forEach((b) => pairs.push({ a: a.product, b: b.product, ...compareRows(b.byRound, a.byRound) })));
+  withRanks(rows, pairs);
+  const neighbours = ranked.slice(1).map((dearer, i) => {
+    const cheaper = ranked[i] as RowStanding;
+    const pair = pairs.find((p) => p.a === cheaper.product && p.b === dearer.product) as Standings["pairs"][number];
+    return { cheaper: cheaper.product, dearer: dearer.product, ratio: pair.ratio, verdict: pair.verdict };
+  });
+  return { rows, neighbours, pairs };
+}
+
+/** The rows with an UNKNOWN neighbour: where another round can still change what the page may say. */
+export function unresolvedRows(s: Standings): string[] {
+  const rows = new Set<string>();
+  for (const n of s.neighbours) {
+    if (n.verdict !== "UNKNOWN") continue;
+    rows.add(n.cheaper);
+    rows.add(n.dearer);
+  }
+  return [...rows];
+}
+
+/** "3" or "3–5". */
+export const rankLabel = (r: RowStanding): string => (r.ranks === undefined ? "–" : r.ranks.best === r.ranks.worst ? String(r.ranks.best) : `${r.ranks.best}–${r.ranks.worst}`);
