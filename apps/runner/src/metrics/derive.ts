@@ -85,8 +85,8 @@ export function commitPeriodTicks(window: readonly Tick[]): number {
 /**
  * consumed/s from the committed offset: the median of its rate over every span of a whole number
  * of commit periods, a quarter of the window long (at least one period). A commit that lands late
- * shifts the staircase by one step from there on (a Python row at 20k/s on 2026-12-01, kept as a regression test in derive.test.ts: one commit a
- * second late, every later one a step behind); that moves at most a third of the spans, which
+ * shifts the staircase by one step from there on (derive.test.ts keeps such a series: one commit
+ * a second late, every later one a step behind); that moves at most a third of the spans, which
  * cannot move the median, where a line fitted over the window read the shift as 5 % less
  * consumed and the run as saturated. A quarter-window span keeps the per-second jitter of a
  * counter out of the median. Too short a window falls back to Theil–Sen.

@@ -30,9 +30,9 @@ export function drainWindowRule(paced: WindowStopRule): WindowStopRule {
  * window ticks at least, whatever is left: a figure needs two points (a backlog that ran out
  * this soon leaves the run unsettled, see drain-step.ts). A backlog that runs low after the
  * rule's minimum leaves a known figure, as a window at its minimum does. Either way a figure
- * needs the committed offset to have moved in MIN_PERIODS commit periods: flink, having kept
- * pace with a refill, had nothing left to drain, and its last commit stood still for 10 s of the
- * window; read as known, its drain rate was 0/s (2026-12-02). Such a window is "backlog-low".
+ * needs the committed offset to have moved in MIN_PERIODS commit periods: a product that kept
+ * pace with a refill has nothing left to drain, its last commit can stand still for the rest of
+ * the window, and read as known its drain rate would be 0/s. Such a window is "backlog-low".
  */
 export function drainWindowEnd(window: readonly Tick[], rule: WindowStopRule): DrainWindowEnd {
   const first = window[0];
@@ -47,9 +47,9 @@ export function drainWindowEnd(window: readonly Tick[], rule: WindowStopRule): D
 
 /**
  * Whether a refill's drain window is the one that counts: once its figure is known, or when it
- * drained more records than the first (a refill stopped at its cap still drained for 13 s where
- * the first drained for 3: flink, 2026-12-02; another refill left nothing to drain, flink having
- * kept pace with gendata for the whole cap, and its empty window cost flink its knee).
+ * drained more records than the first (a refill stopped at its cap can still drain for longer
+ * than the first did; a refill that a product kept pace with leaves nothing to drain, and its
+ * empty window must not replace a first one that measured something).
  */
 export function refillWindowCounts(first: { window: readonly Tick[] }, second: { window: readonly Tick[]; end: DrainWindowEnd }): boolean {
   return second.end === "known" || drainedIn(second.window) > drainedIn(first.window);
@@ -94,8 +94,8 @@ export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVer
   const last = ticks[ticks.length - 1];
   if (!head || !last) return "filling";
   const notYet: FillVerdict = last.t - head.t >= FILL_MAX_SEC ? "cap" : "filling";
-  // The fill is read from gendata's first write: on a busy machine gendata took 4 s to start
-  // (node-passthrough, 2026-12-02), and the product's rate was read from seconds with nothing to read.
+  // The fill is read from gendata's first write: on a busy machine gendata can take seconds to
+  // start, and the product's rate must not be read from seconds with nothing to read.
   const started = ticks.findIndex((t) => t.inputEnd > head.inputEnd);
   const first = ticks[Math.max(0, started - 1)] as Tick;
   if (started < 0 || last.t - first.t < FILL_MIN_SEC || ticks.length - started < 4) return notYet;

@@ -18,8 +18,7 @@ export interface WindowStopRule {
 
 /**
  * ±2 % within 10–15 s: ten 1 s commit periods at least. At most 15 s: replayed over the 204
- * committed paced and sweep windows of 20 s or more (2026-12-02 and -03, both vendors' rules
- * alike), stopping at 15 s moved µs per record from the first 20 s' figure by a median of 1.4 %
+ * committed paced and sweep windows of 20 s or more (both CPU vendors alike), stopping at 15 s moved µs per record from the first 20 s' figure by a median of 1.4 %
  * (90th percentile 4.3 %, over 5 % in 16) and flipped the regime of 16 (8 %); a 12 s cap moved
  * it by a median of 2.0 % (90th percentile 6.1 %, over 5 % in 33) and flipped 30. The ±2 %
  * interval almost never closes sooner (windows averaged 19.2 s under a 20 s cap), so the cap is

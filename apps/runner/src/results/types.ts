@@ -278,7 +278,7 @@ export interface HostInfo {
   os: string;
 }
 
-/** gendata filling a drain's input topic as fast as it can: alone before the product started (results before 2026-12-02's second knee bench), or beside the running product. */
+/** gendata filling a drain's input topic as fast as it can: alone before the product started (older results), or beside the running product. */
 export interface PrefillRecord {
   records: number;
   seconds: number;

@@ -113,8 +113,8 @@ export function splitOffsets(end: number, parts: number): Array<[number, number]
 /**
  * One part, here or in a child process of its own: the reading thread's work per record (the
  * binding's object, or the native reader's frame, then the accounting) is the bottleneck, and the
- * binding cannot load in a worker thread. Two parts read 3 million outputs in 3.9 s where one
- * took 4.7 (native reader, 2026-12-02). The child runs TypeScript through tsx, resolved from the
+ * binding cannot load in a worker thread, so a second part in a child process reads faster than
+ * one alone. The child runs TypeScript through tsx, resolved from the
  * runner's folder.
  */
 function runPart(req: PartRequest, inChild: boolean): Promise<PartResult> {

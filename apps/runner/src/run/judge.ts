@@ -6,9 +6,8 @@
  * Noise is judged by evidence of noise: load on the machine that is neither the product nor the
  * harness, and time the hypervisor took (steal). The speed index is recorded before and after
  * every run, to state each row's cost at a reference speed, but a speed reading alone never
- * discards a run: on a second quiet machine (2026-12-01) the first index read 271k–517k while
- * each product's cost at one rate held within 2–10 %, and its rules judged 12 of 23 quiet runs
- * noisy. A product's cost that does not repeat is judged where repeats exist (the knee's confirm,
+ * discards a run: on a quiet machine of this kind an index reading can swing far more than the
+ * products' own costs do, and a rule on it would judge quiet runs noisy. A product's cost that does not repeat is judged where repeats exist (the knee's confirm,
  * `sweep/knee.ts`).
  */
 import type { DeliveryCheck, RunConditions, Tick, VerificationResult } from "../results/types.ts";

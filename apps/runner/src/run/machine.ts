@@ -1,9 +1,9 @@
 /**
  * How quiet the machine is while a product is measured. Each tick reads every process once:
  * the product's tree is sampled from that reading, and whatever is neither the product nor the
- * harness (this runner, gendata, the broker) is foreign load. Steal comes from /proc/stat. The
- * committed page of 2026-11-30 was 1.7x to 4x off a quiet machine and could not tell; these two
- * numbers are what lets a page tell.
+ * harness (this runner, gendata, the broker) is foreign load. Steal comes from /proc/stat. A
+ * busy machine can make a row cost several times what it costs on a quiet one; these two numbers
+ * are what lets a page tell.
  */
 import {
   CLOCK_TICKS,

@@ -9,7 +9,7 @@
  * proves it). CPU time, not wall time, is the clock, so other load on the machine shows as
  * foreign load, not here.
  *
- * Version 2 (2026-12-01). Version 1 added 16 dependent loads per record through a 16 MiB random
+ * Version 2. Version 1 added 16 dependent loads per record through a 16 MiB random
  * cycle and took the best of five isolates. That walk was what swung it: read alone on a quiet
  * machine it spread 861k–1,767k records per CPU-second (2× apart) while the JSON part alone held
  * within ±1.5 % in 11 of 12 isolates, because whether its 16 MiB lands on transparent huge pages
@@ -32,7 +32,7 @@ export const SPEED_REPEATS = 9;
 export const SPEED_ISOLATES = 5;
 /**
  * The speed at which `atReferenceSpeed` states a row's cost: a round figure near this index's
- * median on the 2-core VM this bench was built on (641k over 20 quiet readings, 2026-12-01). A
+ * median on the 2-core VM this bench was built on (docs/definitions.md). A
  * machine reading 2× this has each row's µs doubled to say what it would cost at the reference speed.
  */
 export const REFERENCE_SPEED = 650_000;
@@ -116,9 +116,8 @@ export interface SpeedReadings {
 /**
  * The bench's usual speed is the median of its last this many readings (about a quarter of an
  * hour of paced runs), across rows, so that a search that runs wholly in a slow phase is still
- * read against the machine's usual speed: node-passthrough's whole fast search read 308k–495k,
- * against 550k–620k for its sweep, and its own earlier runs, as slow, flagged none of its
- * saturated steps (2026-12-03, five-row sitting).
+ * read against the machine's usual speed: its own earlier runs, as slow as the rest, would flag
+ * none of its saturated steps.
  */
 export const BENCH_USUAL_READINGS = 30;
 /** Fewer readings than this say nothing usual yet. */

@@ -1,9 +1,8 @@
 /**
  * Which drain the fast search reads its ceiling from. A drain measured while the host read busy
  * (steal or foreign load over their bounds) is run once more: its rate would only set where the
- * paced steps begin, and under steal it can read half the product's rate (quix, 2026-12-03:
- * 12,687/s at 64 % steal, its paced knee 20,200/s; the search began at 10,800/s and took ten paced
- * runs). One more drain costs about a paced step; a ceiling that holds saves the climb.
+ * paced steps begin, and under steal it can read half the product's rate, which starts the search
+ * far under the knee. One more drain costs about a paced step; a ceiling that holds saves the climb.
  */
 import type { RunResult } from "../results/types.ts";
 

@@ -22,8 +22,8 @@ export interface FastKneeOptions {
   ceilingByGendata?: boolean;
   /**
    * The drain's figure was not settled or not quiet: its rate only sets where the search begins,
-   * and neither bounds the paced rates nor closes the bracket (flink's JVM, still warming, drained
-   * at 27,158/s in a 4 s window, 2026-12-02, where its paced knee had been 82,700/s).
+   * and neither bounds the paced rates nor closes the bracket (a JVM still warming can drain at a
+   * third of what it later sustains paced).
    */
   ceilingUnsettled?: boolean;
   /** The speed index during the drain (the mean of its readings before and after), when it was read. */
@@ -37,10 +37,8 @@ export interface FastKneeOptions {
 
 /**
  * The first paced step, as a share of the ceiling. Paced, the product shares the cores with
- * gendata and the broker's extra writes, and a knee sits under the drain rate: knee/drain
- * 0.81–0.90 for every row of the quiet one-session bench (2026-12-02), 0.64–0.95 on the noisy
- * host. Replayed over those ratios with regimes that flip within ±4 % of the knee, a search from
- * 0.85 took 4.5 paced runs a row on average against 5.7 from 0.9.
+ * gendata and the broker's extra writes, so a knee sits under the drain rate; starting just under
+ * the usual knee/drain ratio takes the fewest paced runs (docs/method.md, "The main command's knee").
  */
 export const START_SHARE = 0.85;
 /** A saturated step's next rate is never above this share of its own. */
@@ -62,10 +60,9 @@ export function firstPacedRate(opts: FastKneeOptions): { rate: number; byGendata
 
 /**
  * Where a step that did not keep up sends the search next, strictly lower: halfway between its
- * rate and what it consumed. An overloaded product consumes less than it sustains (2026-12-02:
- * node offered 59,100/s consumed 42,857/s, its knee 47,500/s; pathway 56,200 -> 25,054, knee
- * 40,000), so the knee lies between the two. When gendata could not offer the rate, nothing above
- * what it offered can be tried.
+ * rate and what it consumed. An overloaded product consumes less than it sustains (it competes
+ * with gendata and the broker for the cores), so the knee lies between the two. When gendata could
+ * not offer the rate, nothing above what it offered can be tried.
  */
 export function nextRateDown(step: Pick<StepOutcome, "rate" | "consumedPerSec" | "offeredPerSec" | "gendataShort">): number {
   const toward = step.gendataShort ? step.offeredPerSec * DOWN_SHARE : (step.consumedPerSec + step.rate) / 2;
@@ -100,9 +97,8 @@ type Bound = UpperBound & { gendataCap: number; drain?: { rate: number; speed?: 
  * The bound at the speed the keep-up at `lo` ran at. A record's CPU cost follows the machine's
  * speed (the model behind µs at the reference speed), so a drain read while the machine was more
  * than MACHINE_SLOWER_SHARE slower than at that keep-up bounds the search only at the rate it
- * would have drained at the keep-up's speed, never above gendata's cap (2026-12-03, faststream:
- * drained 32,695/s while the speed index read 385k before and 613k after, its paced keep-ups read
- * 555–625k, and the ceiling held the search to 30,300/s where the sweep kept up at 37,500).
+ * would have drained at the keep-up's speed, never above gendata's cap: a drain in a slow minute
+ * would otherwise hold the search under a knee the product reaches in a usual one.
  */
 function boundAt(bound: Bound, s: KneeSearch, lo: number): UpperBound {
   const keptUp = s.steps.filter((st) => st.rate === lo && st.regime === "keep-up" && st.speedIndex !== undefined);
@@ -115,10 +111,8 @@ function boundAt(bound: Bound, s: KneeSearch, lo: number): UpperBound {
 /**
  * A paced keep-up at or above the drain's own rate (read at that keep-up's speed, as boundAt reads
  * it) shows that the drain read the product's ceiling low: from there the drain bounds nothing and
- * only what saturates, or gendata's cap, closes the bracket. On the Genoa host's second bench
- * (2026-12-04) four rows of eleven kept up at their drain's rate and each bracket's top was the
- * drain's bound, a rate no step ran; flink's drain, its JVM still warming, cost 24 µs per record
- * against 15 µs paced.
+ * only what saturates, or gendata's cap, closes the bracket, so a bracket's top is always a rate a
+ * step ran.
  */
 function drainReadLow(bound: Bound, s: KneeSearch, lo: number): boolean {
   if (bound.drain === undefined || bound.byGendata) return false;
@@ -148,9 +142,8 @@ function nextUp(s: KneeSearch, lo: number, bound: Bound): { rate: number } | { e
  * The next rate up from a keep-up at `lo` with nothing saturated above it, toward `hi`. Over a drain
  * read low, one resolution step (the knee is most often just above the drain); else halfway to
  * `hi`, but never past the sweep's climb factor: with a drain that bounds nothing (unsettled or
- * busy), `hi` is gendata's cap, and halfway to it sent quix, which had kept up at 9,300/s, to
- * 79,200/s, whose backlog outlasted the drain's timeout and made the run invalid (Genoa,
- * 2026-12-04).
+ * busy), `hi` is gendata's cap, and a step far past the knee leaves a backlog that can outlast the
+ * drain's timeout and make the run invalid.
  */
 function climbFrom(lo: number, hi: number, readLow: boolean): number {
   if (readLow) return rateAtMost(lo * (1 + KNEE_RESOLUTION));
@@ -159,12 +152,11 @@ function climbFrom(lo: number, hi: number, readLow: boolean): number {
 
 /**
  * From a keep-up at `rate`, bisect toward the lowest rate that saturated above it (else `bound`:
- * the drain ceiling or gendata's cap) until the two are within KNEE_RESOLUTION: a saturated paced step consumes less than the product sustains
- * (gendata and the broker share the cores with it), so the rate it steps down to can sit well
- * under the knee (2026-12-02: node paced at 59,100/s consumed 42,857/s; the sweep's knee was
- * 47,500/s). Returns the highest rate that kept up, and whether gendata (its cap, or a rate it
- * could not offer) rather than the product stopped the bisection; or why the search must stop, with
- * the highest rate that had kept up.
+ * the drain ceiling or gendata's cap) until the two are within KNEE_RESOLUTION: a saturated paced
+ * step consumes less than the product sustains (gendata and the broker share the cores with it),
+ * so the rate it steps down to can sit well under the knee. Returns the highest rate that kept up,
+ * and whether gendata (its cap, or a rate it could not offer) rather than the product stopped the
+ * bisection; or why the search must stop, with the highest rate that had kept up.
  */
 async function refineUp(s: KneeSearch, rate: number, bound: Bound): Promise<{ rate: number; byGendata: boolean } | { stop: string; keptUp: number }> {
   let lo = rate;
@@ -186,10 +178,8 @@ function drainBounds(opts: FastKneeOptions): boolean {
 
 /**
  * How far above the drain's rate a paced step may still be tried: the drain's figure comes from a
- * window of 10–15 s, whose first 10 s read the whole window's rate within ±5 % on quiet drains
- * but up to 9 % apart (2026-12-02 and -03), and a bound read low stops the bisection under the
- * knee (2026-12-03: quix drained at 31,759/s, the fast knee stopped at 29,400 within 10 % of it,
- * and the sweep kept up at 32,500).
+ * window of 10–15 s, which reads a longer window's rate within about ±5 %, and a bound read low
+ * stops the bisection under the knee.
  */
 export const DRAIN_BOUND_MARGIN = 0.05;
 

@@ -1,8 +1,7 @@
 /**
  * A slower minute is not a slower product. On machines of this kind the CPU's speed moves by
- * 15–20 % over minutes with no foreign load or steal to show for it (2026-12-01, Intel Xeon: the
- * speed index read 626k at one run and 475k twenty minutes later, foreign load 1 %), and a run
- * near the knee saturates in such a minute. The speed index sees it; these rules keep the knee
+ * 15–20 % over minutes with no foreign load or steal to show for it, and a run near the knee
+ * saturates in such a minute. The speed index sees it; these rules keep the knee
  * search from reading it as the product's limit. Pure: the search (knee.ts) applies them.
  */
 import { RATE_TOLERANCE } from "../metrics/derive.ts";
@@ -12,8 +11,8 @@ import type { StepOutcome } from "./knee.ts";
 
 /**
  * A run's machine is markedly slower when its speed index is this share under the usual speed.
- * Two readings' mean varies by about ±5 % on a quiet machine of this kind (Intel Xeon: one
- * reading's CV 3.7 %); the slow minutes above were 12–24 % slower.
+ * Two readings' mean varies by about ±5 % on a quiet machine of this kind; a slow minute reads
+ * more than that under the usual speed.
  */
 export const MACHINE_SLOWER_SHARE = 0.08;
 
@@ -78,9 +77,7 @@ export function keepsUpAtSpeed(step: Pick<StepOutcome, "rate" | "consumedPerSec"
 
 /**
  * A confirm that fell further short than this is never judged at speed: on a machine whose index
- * readings swing more than the machine does (this AMD EPYC, 2026-12-02: 255k to 430k within
- * minutes), a low reading must not forgive a real saturation. The Intel confirm behind the rule
- * consumed 86 % of the asked rate.
+ * readings swing more than the machine does, a low reading must not forgive a real saturation.
  */
 export const MAX_JUDGED_SHORTFALL = 0.15;
 

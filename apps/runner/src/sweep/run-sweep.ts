@@ -18,10 +18,8 @@ const GENDATA_SHORT = 0.95;
 
 /**
  * The sweep runs in one product session, as the fast search does (in-session.ts): a stream
- * processor is deployed to run on, and a session per step measured the JVM rows while they were
- * still warming (at a4b4999 kafka-streams at 65,000/s cost 14.3 then 13.6 µs over one window's
- * halves, and 8.6 and 8.7 in the fast search's warm session), so the two searches differed by
- * the start, not by the search. `audited` is the record once the session's audit has read.
+ * processor is deployed to run on, and a session per step would measure the JVM rows while they
+ * are still warming, so two searches would differ by the start, not by the search. `audited` is the record once the session's audit has read.
  */
 export async function sweepProduct(
   product: Product,

@@ -1,10 +1,7 @@
 /**
  * Waiting out a slow minute. On this bench's machines the speed index falls by a fifth to a third
  * for a minute or two with no steal or foreign load to show for it, and a step run again at once
- * meets the same minute: node-passthrough's confirm at 115,000/s read 420k and then 330k against
- * 510k usual, the step under it 338k and 415k, and only the fifth run after the first slow one
- * was back at 496k (2026-12-03, interleaved sitting; pathway likewise lost four runs at 63,900
- * and 55,400/s). So before a saturated step that ran markedly slower is run again, the bench
+ * meets the same minute. So before a saturated step that ran markedly slower is run again, the bench
  * reads the speed index with the product idle until it is back within MACHINE_SLOWER_SHARE of
  * the usual speed, for SPEED_WAIT_MAX_SEC at the most, and the step's record says how long it waited.
  */

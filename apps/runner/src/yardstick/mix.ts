@@ -12,7 +12,7 @@ import { RUNTIME_LABELS } from "./runtimes.ts";
  * Threads inside a Python or Node process that are native code first: librdkafka's C threads,
  * Pathway's Rust engine threads, libuv's pool. Pathway's UDF runs its Python on the engine's
  * work threads, but at its knee only about a sixth of that process's samples were Python or the
- * extensions it calls (2026-12-01 profile, 80k/s); the rest was the engine and libc.
+ * extensions it calls; the rest was the engine and libc.
  */
 const NATIVE_THREADS = /^(rdk:|pathway:|jemalloc_bg_thd|producer pollin|libuv-worker)/;
 

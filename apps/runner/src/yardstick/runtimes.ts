@@ -13,8 +13,7 @@ export const YARDSTICK_VERSION = 1;
 
 /**
  * Each runtime's reference speed, records per CPU-second: V8's is the speed index's. The others
- * are round figures of their readings on the machine that set them (AMD EPYC family 25, 2 cores,
- * 2026-12-01) scaled by 650,000 ÷ that machine's V8 reading, so that on a machine whose runtimes
+ * are round figures of their readings on the machine that set them (docs/definitions.md) scaled by 650,000 ÷ that machine's V8 reading, so that on a machine whose runtimes
  * keep that machine's proportions every mix gives the V8 index's figure. The references only set
  * the scale of "µs @ ref": two machines' figures for one row compare the same whatever they are.
  */

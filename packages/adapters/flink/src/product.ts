@@ -18,7 +18,7 @@ const READY_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 20_000;
 
 const DEVIATIONS = [
-  "Kafka consumer at the Java connector's own fetch defaults (fetch.min.bytes=1, fetch.max.wait.ms=500, max.partition.fetch.bytes=1 MiB), not the seed's librdkafka numbers: the seed's A/B (2026-09-10) found that the identical numbers throttled the Java consumer (373k/s vs 543k/s).",
+  "Kafka consumer at the Java connector's own fetch defaults (fetch.min.bytes=1, fetch.max.wait.ms=500, max.partition.fetch.bytes=1 MiB), not the seed's librdkafka numbers: the seed's own A/B found that the identical numbers throttled the Java consumer (373k/s vs 543k/s).",
   "Exchange between the 1-subtask source and the N scoring subtasks is Flink's REBALANCE (round-robin, per the job's JSON plan), not a keyed exchange: the SQL job is stateless and the planner adds no hash exchange, so per-key order is not kept across slots.",
   "consumed/s from the group's committed offsets, which the source commits when a checkpoint completes (interval 1 s): it trails the source by up to one checkpoint, more when backpressure slows checkpoints.",
 ];
@@ -76,7 +76,7 @@ export const flink: Product<Found> = {
     "The Kafka consumer runs at the Java connector's defaults rather than the librdkafka fetch settings the other rows share (see deviations). Checkpoints every 1 s into the run's folder; the source commits the group's offsets when one completes.",
   ],
   spellingFindings: {
-    // Measured on 2026-12-02 (the adapter's integration test, Flink 2.2.1): the output came out for
+    // The adapter's integration test shows it (Flink 2.2.1): the output comes out for
     // e280 scored from the decoys, risk error 0.87. Read in flink-json 2.2.1's bytecode
     // (JsonParserToRowDataConverters, the row converter): it counts the projected fields it has
     // converted and skips every field after the count reaches the schema's width. A trial run of

@@ -34,10 +34,6 @@ const SHARED_ROW = {
   scaling: "none (one consumer, one JS thread)",
 };
 
-/** Both node rows: why they did not carry across machines at 20k/s. */
-const ACROSS_MACHINES =
-  "Across machines (2026-12-01): against a second machine at 20k/s, after the common speed factor, the node rows read −20 % (node) and −11 % (node-passthrough) where the Python and JVM rows carried within ±5 %. Those are single runs far below the node rows' knees, where a record's cost is mostly fixed per-batch and per-poll work: on one machine within one hour, node's runs at 40k/s spread 9.4–12.1 µs by themselves. Compare node rows across machines at their knees, with repeats.";
-
 export const nodeModel: Product = {
   id: "node",
   row: {
@@ -47,8 +43,7 @@ export const nodeModel: Product = {
   },
   notes: [
     "REFERENCE ROW — a TypeScript consumer written for this bench, not a stream processor: librdkafka with the seed's fetch settings, each record decoded as UTF-8 and parsed by JSON.parse (a record that is not a complete telemetry record is skipped and counted), the four features into a Float32Array, one ONNX Runtime call per batch (single-threaded), one produce per record written by JSON.stringify. What a framework adds on top of this is its cost.",
-    "Its decode became a full JSON.parse on 2026-12-01; before, it read six fields by text search, which mis-scored or dropped valid records written in other JSON spellings. Measured side by side on one 2-core VM at 40k/s (4 runs each, foreign load about 1% of a core): the text search cost 9.35–11.39 µs CPU per record (median 9.56), JSON.parse 9.61–10.83 (median 9.93): about +0.4 µs, inside the runs' spread.",
-    ACROSS_MACHINES,
+    "Its decode is a full JSON.parse, as every row's is: a text search for six fields would mis-score or drop valid records written in other JSON spellings.",
   ],
   prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "model"),
@@ -67,7 +62,6 @@ export const nodePassthrough: Product = {
   },
   notes: [
     "CEILING — the node row with no decode and no model: consume and republish. The most one partition moves through one consumer and one producer on this machine; read every row against it.",
-    ACROSS_MACHINES,
   ],
   prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "passthrough"),
