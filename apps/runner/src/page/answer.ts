@@ -9,7 +9,7 @@ import { NATIVE_FLOOR, type RankedFigure } from "./framework-adds.ts";
 import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
 import { percent, repeatPairs, summariseRepeats } from "./repeats.ts";
 import { microsAtReference } from "./speed.ts";
-import { budgetLine, hasRounds, howSureLine, roundCells } from "./rounds.ts";
+import { budgetLine, hasRounds, howSureLine, roundCells, tooFewRounds } from "./rounds.ts";
 
 export interface RankedRow {
   run: RunResult;
@@ -175,9 +175,10 @@ export function answerSection(results: BenchResults, measured: readonly RunResul
     if (ranked.some((r) => r.knee !== undefined)) out.push(KNEE_BRACKET_NOTE, "");
     out.push(...repeatLine(results));
   }
+  const few = hasRounds(results) ? tooFewRounds(results) : new Map<string, string>();
   const limits = [
     ...notRun.map((r) => `${r.product} (not run here: ${firstClause(r.reason ?? "no reason recorded")})`),
-    ...measured.filter((r) => !countsAsResult(r)).map((r) => `${r.product} (${notRankedBecause(results, r)})`),
+    ...measured.filter((r) => !ranked.some((x) => x.run === r)).map((r) => `${r.product} (${few.get(r.product) ?? notRankedBecause(results, r)})`),
   ];
   if (limits.length > 0) out.push(`Not in the ranking: ${limits.join("; ")}.`, "");
   return out;

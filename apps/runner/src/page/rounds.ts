@@ -5,7 +5,7 @@
  */
 import type { BenchResults } from "../results/types.ts";
 import { halfWidth, SAME_MARGIN, type Interval } from "../rounds/intervals.ts";
-import { rankLabel, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
+import { isRanked, MIN_COUNTING_ROUNDS, rankLabel, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
 import { median } from "../metrics/stats.ts";
 import { dec2, int, table } from "./format.ts";
 import { runMark } from "./rows.ts";
@@ -32,7 +32,7 @@ export function roundCells(results: BenchResults): Map<string, { rank: string; m
   const s = standings(results);
   const cells = new Map<string, { rank: string; micros: string; rounds: string; next: string; interval: Interval }>();
   for (const row of s.rows) {
-    if (row.interval === undefined) continue;
+    if (!isRanked(row) || row.interval === undefined) continue;
     cells.set(row.product, { rank: rankLabel(row), micros: intervalCell(row.interval), rounds: `${row.byRound.size} of ${row.rounds.length}`, next: nextCell(s, row), interval: row.interval });
   }
   return cells;
@@ -41,7 +41,7 @@ export function roundCells(results: BenchResults): Map<string, { rank: string; m
 /** One sentence above the table: what the intervals and shared ranks mean. */
 export function howSureLine(results: BenchResults): string[] {
   const s = standings(results);
-  const ranked = s.rows.filter((r) => r.interval !== undefined);
+  const ranked = s.rows.filter(isRanked);
   if (ranked.length === 0) return [];
   const widths = ranked.filter((r) => (r.interval as Interval).n > 1).map((r) => halfWidth(r.interval as Interval));
   const ties = ranked.filter((r) => r.ranks !== undefined && r.ranks.best !== r.ranks.worst).length;
@@ -50,6 +50,12 @@ export function howSureLine(results: BenchResults): string[] {
     `How sure: each row's figure is the median of its rounds at its knee, rows measured once a round in a fresh random order over the sitting, with a 95 % interval in brackets${width}; two rows are ranked apart only when the ratio of their figures, paired round by round, is surely more than ${SAME_MARGIN * 100} % from 1, and rows not told apart share a rank such as 3–5 (${ties} of ${ranked.length} rows do here).`,
     "",
   ];
+}
+
+/** Rows that kept up at their knee in too few rounds to be ranked, with each round's mark. */
+export function tooFewRounds(results: BenchResults): Map<string, string> {
+  const rows = standings(results).rows.filter((r) => !isRanked(r));
+  return new Map(rows.map((r) => [r.product, `kept up at its knee in ${r.byRound.size} of ${r.rounds.length} rounds, fewer than ${MIN_COUNTING_ROUNDS}: see Rounds`]));
 }
 
 /** The budget, the rounds each row got and what stayed unresolved. */

@@ -43,3 +43,17 @@ describe("standings", () => {
     expect(unresolvedRows(standings(results)).sort()).toEqual(["a", "b"]);
   });
 });
+
+describe("a row with fewer than two counting rounds", () => {
+  it("is not ranked and does not widen the others' ranks", () => {
+    const cold = rounds("cold", [12, 30, 31]);
+    for (const r of cold.slice(1)) r.throughput!.regime = "saturated";
+    const s = standings(resultsOf([...rounds("cheap", [5, 6, 5.5]), ...cold, ...rounds("dear", [30, 35, 31])]));
+    expect(s.rows.map((r) => [r.product, rankLabel(r)])).toEqual([
+      ["cheap", "1"],
+      ["cold", "–"],
+      ["dear", "2"],
+    ]);
+    expect(s.neighbours.map((n) => [n.cheaper, n.dearer])).toEqual([["cheap", "dear"]]);
+  });
+});

@@ -32,8 +32,14 @@ export interface RowStanding {
   ranks?: { best: number; worst: number };
 }
 
+/**
+ * A row is ranked only with at least this many counting rounds: one window has no interval, is
+ * UNKNOWN against every row, and would widen every other row's rank range for nothing.
+ */
+export const MIN_COUNTING_ROUNDS = 2;
+
 export interface Standings {
-  /** Rows with at least one counting round, cheapest median first; then rows with none. */
+  /** Rows with at least one counting round, cheapest median first; then rows with none. Ranked: those with an interval and MIN_COUNTING_ROUNDS. */
   rows: RowStanding[];
   /** Each ranked row against the next dearer one. */
   neighbours: Array<{ cheaper: string; dearer: string } & RatioVerdict>;
@@ -66,7 +72,7 @@ function rowStanding(product: string, rounds: RoundRun[]): RowStanding {
 
 /** Rank ranges from every pair's verdict: a row is told apart only from rows DIFFERENT from it. */
 function withRanks(rows: RowStanding[], pairs: Standings["pairs"]): void {
-  const ranked = rows.filter((r) => r.interval !== undefined);
+  const ranked = rows.filter(isRanked);
   for (const row of ranked) {
     const different = pairs.filter((p) => p.verdict === "DIFFERENT" && (p.a === row.product || p.b === row.product));
     const cheaper = different.filter((p) => p.b === row.product).length;
@@ -75,10 +81,13 @@ function withRanks(rows: RowStanding[], pairs: Standings["pairs"]): void {
   }
 }
 
+/** The row has enough counting rounds to be ranked. */
+export const isRanked = (r: RowStanding): boolean => r.interval !== undefined && r.byRound.size >= MIN_COUNTING_ROUNDS;
+
 export function standings(results: BenchResults): Standings {
   const rows = [...roundRuns(results)].map(([product, rounds]) => rowStanding(product, rounds));
   rows.sort((a, b) => (a.interval?.median ?? Infinity) - (b.interval?.median ?? Infinity) || a.product.localeCompare(b.product));
-  const ranked = rows.filter((r) => r.interval !== undefined);
+  const ranked = rows.filter(isRanked);
   const pairs: Standings["pairs"] = [];
   ranked.forEach((a, i) => ranked.slice(i + 1).forEach((b) => pairs.push({ a: a.product, b: b.product, ...compareRows(b.byRound, a.byRound) })));
   withRanks(rows, pairs);
