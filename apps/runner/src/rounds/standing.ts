@@ -47,9 +47,6 @@ export interface Standings {
   pairs: Array<{ a: string; b: string } & RatioVerdict>;
 }
 
-/** A run's round, for runs that belong to one. */
-export const roundOf = (run: RunResult): number | undefined => run.round;
-
 /** Each product's runs that belong to a round, by product. */
 function roundRuns(results: BenchResults): Map<string, RoundRun[]> {
   const byProduct = new Map<string, RoundRun[]>();
