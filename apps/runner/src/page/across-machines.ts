@@ -19,7 +19,7 @@ import { currentReadings, microsAtReference, normalisationOf } from "./speed.ts"
 export const CARRY_TOLERANCE = 0.1;
 
 export interface OtherMachine {
-  /** How the page names it, e.g. "second machine (2026-12-01)". */
+  /** How the page names it, e.g. "second machine (its date)". */
   label: string;
   results: BenchResults;
 }

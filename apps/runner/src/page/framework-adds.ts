@@ -99,7 +99,7 @@ function atKnees(product: string, floor: string, row: RankedFigure, floorAt: Ran
   };
 }
 
-/** "2026-12-01 16:02–16:40" (the date once when both fall on one day). */
+/** "YYYY-MM-DD 16:02–16:40": start and end of the runs (the date once when both fall on one day). */
 export function startSpan(from: string, to: string): string {
   const [fromDay, fromTime] = [from.slice(0, 10), from.slice(11, 16)];
   const [toDay, toTime] = [to.slice(0, 10), to.slice(11, 16)];

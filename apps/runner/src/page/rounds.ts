@@ -9,6 +9,10 @@ import { isRanked, MIN_COUNTING_ROUNDS, rankLabel, standings, type RowStanding, 
 import { median } from "../metrics/stats.ts";
 import { dec2, int, table } from "./format.ts";
 import { runMark } from "./rows.ts";
+import { percent } from "./repeats.ts";
+
+/** The ranked rows' interval half-widths (rows with one round have none). */
+export const halfWidths = (s: Standings): number[] => s.rows.filter((r) => isRanked(r) && (r.interval as Interval).n > 1).map((r) => halfWidth(r.interval as Interval));
 
 /** The results hold rounds: the ranking reads them. */
 export const hasRounds = (results: BenchResults): boolean => results.runs.some((r) => r.round !== undefined);
@@ -16,7 +20,6 @@ export const hasRounds = (results: BenchResults): boolean => results.runs.some((
 /** "12.30 [11.90–12.80]". */
 export const intervalCell = (i: Interval): string => (i.n === 1 ? `${dec2(i.median)} (one round)` : `${dec2(i.median)} [${dec2(i.low)}–${dec2(i.high)}]`);
 
-const percent = (x: number): string => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)} %`;
 
 /** The verdict against the next dearer row, as the ranking's last column says it. */
 function nextCell(s: Standings, row: RowStanding): string {
@@ -43,7 +46,7 @@ export function howSureLine(results: BenchResults): string[] {
   const s = standings(results);
   const ranked = s.rows.filter(isRanked);
   if (ranked.length === 0) return [];
-  const widths = ranked.filter((r) => (r.interval as Interval).n > 1).map((r) => halfWidth(r.interval as Interval));
+  const widths = halfWidths(s);
   const ties = ranked.filter((r) => r.ranks !== undefined && r.ranks.best !== r.ranks.worst).length;
   const width = widths.length > 0 ? ` (half-widths ${percent(Math.min(...widths))}–${percent(Math.max(...widths))}, median ${percent(median(widths))})` : "";
   return [

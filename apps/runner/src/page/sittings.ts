@@ -6,13 +6,13 @@
  * that another sitting's misses says the interval claims more than the host gives.
  */
 import type { BenchResults } from "../results/types.ts";
-import { halfWidth, overlaps, type Interval } from "../rounds/intervals.ts";
+import { overlaps, type Interval } from "../rounds/intervals.ts";
 import { standings, type Standings } from "../rounds/standing.ts";
 import { median } from "../metrics/stats.ts";
 import { table } from "./format.ts";
-import { intervalCell } from "./rounds.ts";
+import { halfWidths, intervalCell } from "./rounds.ts";
+import { percent } from "./repeats.ts";
 
-const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 const when = (r: BenchResults): string => r.generatedAt.slice(0, 16).replace("T", " ");
 
 /** The pairs (cheaper first) each sitting calls DIFFERENT, as "a<b". */
@@ -38,15 +38,14 @@ export function sittingsAgreement(a: BenchResults, b: BenchResults): SittingsAgr
   });
   const inB = differentPairs(sb);
   const opposite = [...differentPairs(sa)].filter((pair) => inB.has(pair.split("<").reverse().join("<"))).map((pair) => pair.replace("<", " < "));
-  const widths = (s: Standings): number[] => s.rows.flatMap((r) => (r.interval && r.interval.n > 1 ? [halfWidth(r.interval)] : []));
-  return { rows, opposite, halfWidths: { a: widths(sa), b: widths(sb) } };
+  return { rows, opposite, halfWidths: { a: halfWidths(sa), b: halfWidths(sb) } };
 }
 
 export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
   const g = sittingsAgreement(a, b);
   const judged = g.rows.filter((r) => r.overlap !== undefined);
   const overlapping = judged.filter((r) => r.overlap).length;
-  const widths = (xs: number[]): string => (xs.length > 0 ? `${pct(median(xs))} (${pct(Math.min(...xs))}–${pct(Math.max(...xs))})` : "–");
+  const widths = (xs: number[]): string => (xs.length > 0 ? `${percent(median(xs))} (${percent(Math.min(...xs))}–${percent(Math.max(...xs))})` : "–");
   return [
     "## Two sittings side by side",
     "",
