@@ -150,6 +150,12 @@ export interface Product<Found = unknown> {
    */
   passthrough?: boolean;
   prepare(ctx: PrepareContext): Promise<Preparation<Found>>;
+  /**
+   * Seconds this row, started cold at a steady rate, takes to reach the cost it has warm (a JIT
+   * compiling its hot path, a micro-batch engine's first batches): a round restarts the product,
+   * and its window begins no sooner than this after the load starts. Absent: the bench's warm-up.
+   */
+  coldStartSec?: number;
   /** `found` is what this bench's prepare() returned; start() does not look it up again. */
   start(ctx: RunContext, found: Found): Promise<RunningProduct>;
   /** How `bench --profile` sorts this row's frames into the breakdown's categories (the adapter's profile-rules.ts). */

@@ -1,6 +1,8 @@
 import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
 import type { RunResult } from "../results/types.ts";
-import { MAX_ROUNDS, MIN_ROUNDS, nextRound, shuffled, tagSearchRound } from "./run-rounds.ts";
+import type { Product } from "@bench/core";
+import type { RunSettings } from "../run/measure.ts";
+import { MAX_ROUNDS, MIN_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, roundSettings, shuffled, tagSearchRound } from "./run-rounds.ts";
 
 const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
 const clock = (budgetMin: number, spentMin: number) => ({ budgetMs: budgetMin * 60_000, spentMs: () => spentMin * 60_000 });
@@ -39,5 +41,23 @@ describe("tagSearchRound", () => {
     const results = resultsOf(runs);
     tagSearchRound(results, "row", 10_000);
     expect(runs.map((r) => r.round)).toEqual([undefined, undefined, 1]);
+  });
+});
+
+describe("roundSettings", () => {
+  const settings = { rate: 0, warmupSec: 10, settleCapSec: 60, windowSec: 30, parallelism: 1, seed: 1, drainTimeoutSec: 60, profileSec: 0 } as RunSettings;
+  const product = (coldStartSec?: number): Product => ({ id: "p", ...(coldStartSec !== undefined ? { coldStartSec } : {}) }) as Product;
+
+  it("waits the product's cold start before a round's window, and never less than the bench's warm-up", () => {
+    expect(roundSettings({ product: product(30), settings }, 3, 15).warmupSec).toBe(30);
+    expect(roundSettings({ product: product(), settings }, 3, 15).warmupSec).toBe(10);
+    expect(roundSettings({ product: product(5), settings }, 3, 15).warmupSec).toBe(10);
+  });
+
+  it("lets the settle run past the warm-up, and profiles only in the profiled round", () => {
+    const cold = roundSettings({ product: product(30), settings }, PROFILED_ROUND, 15);
+    expect(cold.settleCapSec).toBe(30 + ROUND_SETTLE_ALLOWANCE_SEC);
+    expect(cold.profileSec).toBe(15);
+    expect(roundSettings({ product: product(30), settings }, PROFILED_ROUND + 1, 15).profileSec).toBe(0);
   });
 });

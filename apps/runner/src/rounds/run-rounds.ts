@@ -27,12 +27,11 @@ export const MIN_ROUNDS = 3;
 /** No row gets more rounds than this: past it, an order still unknown is a tie for this sitting. */
 export const MAX_ROUNDS = 10;
 /**
- * A round's product starts cold: its window never begins sooner than this after gendata starts at
- * the knee, so the product works at the knee first, as the search's window did after its drain
- * and paced steps. With the search's 10 s, JVM rows (JIT, a micro-batch engine's first batches)
- * were still ramping up and saturated at knees they had kept up at warm.
+ * A round's product starts cold, and its window begins once it has settled, no sooner than the
+ * bench's warm-up or the product's own cold start (Product.coldStartSec), whichever is longer; the
+ * settle may take this much longer again.
  */
-export const ROUND_WARMUP_SEC = 30;
+export const ROUND_SETTLE_ALLOWANCE_SEC = 30;
 /** The round in which each row's window is followed by its profiling phase (the page's CPU breakdown). */
 export const PROFILED_ROUND = 2;
 
@@ -87,13 +86,17 @@ export function tagSearchRound(results: BenchResults, product: string, knee: num
   if (last !== undefined) last.round = 1;
 }
 
+/** A round's run settings: the row's own, with its cold start as the warm-up, and the profile in PROFILED_ROUND. */
+export function roundSettings(row: Pick<RoundRow, "product" | "settings">, round: number, profileSec: number): RunSettings {
+  const warmupSec = Math.max(row.settings.warmupSec, row.product.coldStartSec ?? 0);
+  const settleCapSec = Math.max(row.settings.settleCapSec, warmupSec + ROUND_SETTLE_ALLOWANCE_SEC);
+  return { ...row.settings, warmupSec, settleCapSec, windowRule: WINDOW_STOP_RULE, profileSec: round === PROFILED_ROUND ? profileSec : 0 };
+}
+
 /** One row's round: a session of its own at the knee; `audited` ends when its audit has read (it reads on while the next row starts). */
 export async function roundAt(row: RoundRow, round: number, bench: BenchContext, onRun: (run: RunResult) => void, profileSec: number): Promise<{ audited: Promise<void> }> {
   const id = row.product.id;
-  const warmupSec = Math.max(row.settings.warmupSec, ROUND_WARMUP_SEC);
-  const settleCapSec = Math.max(row.settings.settleCapSec, warmupSec + ROUND_WARMUP_SEC);
-  const settings: RunSettings = { ...row.settings, warmupSec, settleCapSec, windowRule: WINDOW_STOP_RULE, profileSec: round === PROFILED_ROUND ? profileSec : 0 };
-  const session = new PacedSession(row.product, row.prepared, settings, bench, `round-${round}`);
+  const session = new PacedSession(row.product, row.prepared, roundSettings(row, round, profileSec), bench, `round-${round}`);
   bench.log(`== ${id}: round ${round} at its knee, ${row.knee}/s (a session of its own: start, gate, one window)`);
   const { outcome: run, audit } = await searchInSession(session, async () => {
     const r = await session.step(row.knee, "round");

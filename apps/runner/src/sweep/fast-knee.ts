@@ -11,7 +11,7 @@
  */
 import { slowerMachine } from "./machine-speed.ts";
 import type { BenchSpeed } from "./speed-wait.ts";
-import { costsAt, costsHold, COST_REPEAT_SPREAD, DEFAULT_SWEEP, fmt, KNEE_RESOLUTION, KneeSearch, keptUpUnder, kneeFigures, microsList, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
+import { costsAt, costsHold, COST_REPEAT_SPREAD, DEFAULT_SWEEP, fmt, KNEE_RESOLUTION, KneeSearch, keptUpUnder, kneeFigures, microsList, repeatAt, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
 
 export interface FastKneeOptions {
   /** The drain run's consumed/s: the product's ceiling on one partition. */
@@ -33,6 +33,8 @@ export interface FastKneeOptions {
    * row at its knee again, later and in a random order, which a repeat a minute later cannot replace.
    */
   confirm?: boolean;
+  /** The first paced step's share of the ceiling; absent: START_SHARE. */
+  startShare?: number;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface FastKneeOptions {
  * gendata and the broker's extra writes, so a knee sits under the drain rate; starting just under
  * the usual knee/drain ratio takes the fewest paced runs (docs/method.md, "The main command's knee").
  */
-export const START_SHARE = 0.85;
+export const START_SHARE = 0.9;
 /** A saturated step's next rate is never above this share of its own. */
 export const DOWN_SHARE = 0.95;
 /** Hard cap on paced runs (repeats, the bisection and confirms included). */
@@ -54,7 +56,7 @@ export const MAX_FAST_STEPS = 10;
 export function firstPacedRate(opts: FastKneeOptions): { rate: number; byGendata: boolean } {
   const cap = roundRate(opts.gendataCap);
   if (opts.ceilingByGendata === true) return { rate: Math.min(cap, roundRate(opts.ceiling)), byGendata: true };
-  const wanted = roundRate(opts.ceiling * START_SHARE);
+  const wanted = roundRate(opts.ceiling * (opts.startShare ?? START_SHARE));
   return wanted <= cap ? { rate: wanted, byGendata: false } : { rate: cap, byGendata: true };
 }
 
@@ -74,8 +76,7 @@ interface Found { knee?: number; confirmed: boolean; stop: string; atLeast: bool
 
 /** A keep-up at `rate` held to a repeat whose µs per inference agrees (one more run when it does not). */
 async function confirmAt(search: KneeSearch, rate: number): Promise<{ held: string } | "not held" | { stop: string } | { disagree: string }> {
-  let v = await search.measure(rate, "confirm");
-  if (v.kind === "keep-up" && !costsHold(costsAt(search.steps, rate))) v = await search.measure(rate, "confirm");
+  const v = await repeatAt(search, rate);
   if (v.kind === "stop") return { stop: v.reason };
   if (v.kind !== "keep-up") return "not held";
   const costs = costsAt(search.steps, rate);

@@ -6,66 +6,13 @@
  * machine read as the product's speed, a run that lost or mis-scored records read as a result,
  * and loops that never end.
  */
-import type { Regime } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { atReferenceSpeed } from "../run/speed-index.ts";
 import { countsAsRun, keepsUpAtSpeed, rateAtReference, slowerMachine, usualAcross, usualSpeed, type Slower } from "./machine-speed.ts";
 import type { BenchSpeed } from "./speed-wait.ts";
+import type { SearchStep, StepOutcome, StepPurpose, SweepOptions, SweepResult, Verdict } from "./step.ts";
 
-export interface StepOutcome {
-  rate: number;             // offered rate asked for
-  offeredPerSec: number;    // what gendata actually delivered
-  consumedPerSec: number;
-  regime: Regime;
-  /** gendata could not reach the asked rate (offered well under rate): the step says nothing about the product. */
-  gendataShort: boolean;
-  /** the run failed (crash/hang): stop the sweep. */
-  failed?: string;
-  /** the bench itself was interrupted ("interrupted by SIGTERM"): stop the sweep; says nothing about the product. */
-  interrupted?: string;
-  /** the run did not do the work (verification, lost or mis-scored records, undrained): stop the sweep. */
-  invalid?: string;
-  /** the machine was not quiet or had slowed down: the step is run again (bounded), never a knee. */
-  noisy?: string;
-  /** the backlog never settled before the window: never a knee. */
-  unsettled?: boolean;
-  /** µs CPU per inference over the window: a knee's repeat must agree with it. */
-  cpuMicrosPerInference?: number;
-  /** The run's speed index (the mean of its readings before and after): how fast the machine was. */
-  speedIndex?: number;
-}
-
-/**
- * refineSteps caps the bisection, which otherwise goes on until the bracket is within
- * `resolution` (its high end at most that share above its low end).
- */
-export interface SweepOptions { startRate: number; factor: number; maxRate: number; refineSteps: number; resolution: number; confirm: boolean; }
-
-/** climb/refine/confirm: the sweep; paced: the fast search's step below a drain run's ceiling (drain is that run). */
-export type StepPurpose = "climb" | "refine" | "confirm" | "paced";
-
-/** A step as the search keeps it: what it was for, and why a rule set it aside. */
-export type SearchStep = StepOutcome & {
-  purpose: StepPurpose;
-  /** The machine was markedly slower than usual during this saturated run (machine-speed.ts): it was repeated or judged at the usual speed. */
-  slower?: string;
-  /** This saturated run was judged at the usual speed and kept up there. */
-  keptUpAtSpeed?: boolean;
-  /** How this slower run was run again: at once, or after waiting for the machine to come back (speed-wait.ts). */
-  rerun?: string;
-};
-
-export interface SweepResult {
-  steps: SearchStep[];
-  knee?: number;            // highest confirmed keep-up rate
-  ceiling?: number;         // consumed/s of saturated runs (the max over them), the product's capacity
-  confirmed: boolean;
-  stoppedBecause: string;   // human sentence for the page
-  /** The knee's bracket: the knee, and the lowest rate above it that saturated (absent: none did, the knee is a lower bound). */
-  bracket?: { keptUp: number; saturated?: number };
-  /** The knee at the reference speed: knee × reference ÷ the index of its keep-up runs. */
-  kneeAtReference?: number;
-}
+export type { SearchStep, StepOutcome, StepPurpose, SweepOptions, SweepResult, Verdict } from "./step.ts";
 
 /**
  * Bisection stops when the bracket's high end is within 10 % of its low end: finer than that is
@@ -106,9 +53,6 @@ export function roundRate(rate: number): number {
 export function fmt(n: number): string {
   return String(n >= 100 ? Math.round(n) : Number(n.toPrecision(3)));
 }
-
-/** unreachable: gendata could not offer the rate, so the step bounds the search without saying anything of the product. */
-export type Verdict = { kind: "keep-up"; /** kept up only judged at the usual speed (machine-speed.ts): why */ atSpeed?: string } | { kind: "saturated" } | { kind: "unreachable"; reason: string } | { kind: "stop"; reason: string };
 
 /** The runs of one search and what they said of each rate; `measure` is the one way a rate is run. */
 export class KneeSearch {
@@ -359,6 +303,17 @@ async function stepDown(search: KneeSearch, failed: number, opts: SweepOptions):
 }
 
 /**
+ * The one confirm of both searches (this sweep's and fast-knee.ts'): the rate run again, and a
+ * keep-up whose cost did not repeat (costsHold) run once more, so one disturbed run of the two
+ * neither confirms a knee nor rejects it.
+ */
+export async function repeatAt(search: KneeSearch, rate: number): Promise<Verdict> {
+  const v = await search.measure(rate, "confirm");
+  if (v.kind === "keep-up" && !costsHold(costsAt(search.steps, rate))) return search.measure(rate, "confirm");
+  return v;
+}
+
+/**
  * One keep-up on a 2-core machine can be luck: the knee must hold on a repeat, and cost what it
  * cost before (within COST_REPEAT_SPREAD, at the reference speed). A repeat that keeps up at
  * another cost gets one more run; a rate that does not hold steps down (stepDown), at most
@@ -371,8 +326,7 @@ async function confirmKnee(start: number, search: KneeSearch, opts: SweepOptions
   const tried = (): string => rejected.map((r) => `${fmt(r.rate)}/s${r.short ? " (gendata short on the repeat)" : ""}`).join(", ");
   const triedNote = (): string => `; no knee held on a repeat (tried ${tried()})`;
   for (let stepDowns = 0; ; stepDowns++) {
-    let v = await search.measure(knee, "confirm");
-    if (v.kind === "keep-up" && !costsHold(costsAt(search.steps, knee))) v = await search.measure(knee, "confirm");
+    const v = await repeatAt(search, knee);
     if (v.kind === "stop") return { knee, confirmed: false, note: `; ${fmt(knee)}/s was not confirmed: ${v.reason}`, neverHeld: false };
     if (v.kind === "keep-up") return heldNote(search.steps, knee, v.atSpeed, rejected.length > 0 ? tried() : undefined);
     // A repeat gendata could not offer (on 2 cores it competes with the product) says nothing of

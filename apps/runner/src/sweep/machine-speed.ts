@@ -7,7 +7,7 @@
 import { RATE_TOLERANCE } from "../metrics/derive.ts";
 import { median } from "../metrics/stats.ts";
 import { REFERENCE_SPEED } from "../run/speed-index.ts";
-import type { StepOutcome } from "./knee.ts";
+import type { StepOutcome } from "./step.ts";
 
 /**
  * A run's machine is markedly slower when its speed index is this share under the usual speed.

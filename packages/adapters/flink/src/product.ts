@@ -16,6 +16,8 @@ const APP = fileURLToPath(new URL("../app/main.py", import.meta.url));
 const READY_TIMEOUT_MS = 180_000;
 /** The JVM closes its MiniCluster on SIGTERM (tasks cancelled, Python workers stopped). */
 const STOP_GRACE_MS = 20_000;
+/** The JVM's JIT and the job's first checkpoints: started cold at its knee, its consumed rate climbs for over 10 s. */
+const COLD_START_SEC = 30;
 
 const DEVIATIONS = [
   "Kafka consumer at the Java connector's own fetch defaults (fetch.min.bytes=1, fetch.max.wait.ms=500, max.partition.fetch.bytes=1 MiB), not the seed's librdkafka numbers: the seed's own A/B found that the identical numbers throttled the Java consumer (373k/s vs 543k/s).",
@@ -64,6 +66,7 @@ async function start(ctx: RunContext, { python, jar }: Found): Promise<RunningPr
 
 export const flink: Product<Found> = {
   id: "flink",
+  coldStartSec: COLD_START_SEC,
   row: {
     delivery: "at-least-once (checkpointed every 1 s: sink flushed, then offsets committed; acks=all, idempotent, lz4)",
     processing: "batch (pandas UDF over Arrow batches, PROCESS mode; JVM code-gen SQL around it)",

@@ -15,6 +15,8 @@ import { ARTIFACTS, VERSIONS } from "./pins.ts";
 const READY_TIMEOUT_MS = 120_000;
 /** Above the app's own close timeout (20 s): Streams commits and closes its clients first. */
 const STOP_GRACE_MS = 30_000;
+/** The JVM's JIT compiles the consume-score-produce loop while it runs: started cold at its knee, it falls behind at first. */
+const COLD_START_SEC = 30;
 
 const unmapped = javaClientSettings(KAFKA_SETTINGS).unmapped;
 export const DEVIATIONS = [
@@ -49,6 +51,7 @@ async function start(ctx: RunContext, built: BuiltApp): Promise<RunningProduct> 
 
 export const kafkaStreams: Product<BuiltApp> = {
   id: "kafka-streams",
+  coldStartSec: COLD_START_SEC,
   row: {
     delivery: "at-least-once (processing.guarantee=at_least_once, commit every 1 s after the producer is flushed; acks=all, idempotent, lz4)",
     processing: "per-record (Processor API; one ONNX Runtime run per record, 1 intra-op thread)",

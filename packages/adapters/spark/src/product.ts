@@ -19,6 +19,8 @@ const APP_DIR = fileURLToPath(new URL("../app", import.meta.url));
 const READY_TIMEOUT_MS = 240_000;
 /** SIGTERM reaches the JVM too (one process group): its shutdown hook stops the SparkContext. */
 const STOP_GRACE_MS = 30_000;
+/** The JVM's JIT and the first micro-batches, each up to MAX_OFFSETS_PER_TRIGGER records, while the backlog of its start drains. */
+const COLD_START_SEC = 30;
 /** A micro-batch at most every 500 ms, at most 100k records each (see notes). */
 const TRIGGER = "500 milliseconds";
 const MAX_OFFSETS_PER_TRIGGER = 100_000;
@@ -118,6 +120,7 @@ function rss(bytes: number | undefined): { rssBytes?: number } {
 
 export const spark: Product<Found> = {
   id: "spark",
+  coldStartSec: COLD_START_SEC,
   row: {
     delivery: "at-least-once (micro-batch offset and commit logs checkpointed asynchronously, once a second; a batch without its commit is re-run; the sink flushes each task's producer; acks=all, idempotent, lz4)",
     processing: `micro-batch (trigger ${TRIGGER}, ≤${MAX_OFFSETS_PER_TRIGGER / 1000}k records; mapInArrow: Arrow batches of ≤10k rows, one torch forward each)`,
