@@ -107,7 +107,9 @@ function validate(all: Product[], opts: BenchOptions): Product[] | string {
   const unknownRates = [...opts.rate.byProduct.keys()].filter((id) => !all.some((p) => p.id === id));
   if (unknownRates.length > 0) return `--rate names unknown product ${unknownRates.join(", ")}`;
   if (opts.settleTimeout <= opts.warmup) return `--settle-timeout (${opts.settleTimeout}) must be longer than --warmup (${opts.warmup})`;
-  if (opts.agreement && (opts.sweep || opts.faults || ratesGiven(opts.rate))) return "--agreement runs the fast search and a sweep per row: it goes with neither --sweep, --faults nor --rate";
+  if (opts.agreement && (opts.sweep || opts.faults || ratesGiven(opts.rate))) {
+    return "--agreement runs the fast search and a sweep per row: it goes with neither --sweep, --faults nor --rate";
+  }
   return chosen;
 }
 
@@ -161,7 +163,18 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   let bench: BenchContext | undefined;
   try {
     admin = await KafkaAdmin.connect(bootstrap);
-    bench = benchContext({ opts, admin, reference, bootstrap, brokerPid: broker?.pid ?? localListenerPid(bootstrap), cache, resultsDir, results, progress, interrupted });
+    bench = benchContext({
+      opts,
+      admin,
+      reference,
+      bootstrap,
+      brokerPid: broker?.pid ?? localListenerPid(bootstrap),
+      cache,
+      resultsDir,
+      results,
+      progress,
+      interrupted,
+    });
     if (broker) allowBrokerRestart(bench, broker);
     if (opts.profile || ((opts.sweep || mainCommandChosen(opts)) && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
@@ -280,7 +293,10 @@ async function prepareProduct(product: Product, bench: BenchContext): Promise<Aw
     .catch((error: Error) => ({ ok: false as const, reason: `prepare threw: ${error.message}` }));
 }
 
-/** One product: prepared, then faulted, swept, its knee found fast (and with --agreement swept too), or run `--repeat` times at `--rate`; its results written after every run. */
+/**
+ * One product: prepared, then faulted, swept, its knee found fast (and with --agreement swept too), or run `--repeat`
+ * times at `--rate`; its results written after every run.
+ */
 async function benchProduct(product: Product, opts: BenchOptions, bench: BenchContext, out: ResultsOut): Promise<void> {
   const { results, file } = out;
   const settings = runSettings(product, opts);
@@ -299,7 +315,10 @@ async function benchProduct(product: Product, opts: BenchOptions, bench: BenchCo
     if (out.sweep) await sweepInto(out.sweep, product, prepared, settings, opts, { ...bench, resultsDir: dirname(out.sweep.file) });
   } else {
     for (let i = 1; i <= opts.repeat && !bench.interrupted(); i++) {
-      log(`== ${product.id}: ${settings.rate}/s${opts.repeat > 1 ? ` (run ${i} of ${opts.repeat})` : ""}, window after ≥${opts.warmup}s once the backlog settles (at most ${opts.settleTimeout}s), ${opts.window}s measured`);
+      log(
+        `== ${product.id}: ${settings.rate}/s${opts.repeat > 1 ? ` (run ${i} of ${opts.repeat})` : ""}, ` +
+          `window after ≥${opts.warmup}s once the backlog settles (at most ${opts.settleTimeout}s), ${opts.window}s measured`,
+      );
       const run = await measureRun(product, prepared, settings, bench);
       log(`== ${product.id}: ${runSummary(run)}`);
       keeper(out)(run);
@@ -331,7 +350,14 @@ const keeper = (o: ResultsFile) => (run: RunResult): void => {
 /** The sweep of one product into `o`; --rate gives its starting rate. */
 async function sweepInto(o: ResultsFile, product: Product, prepared: Prepared, settings: RunSettings, opts: BenchOptions, bench: BenchContext): Promise<void> {
   const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
-  const { audited } = await sweepProduct(product, prepared, settings, { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor, resolution: opts.sweepResolution }, bench, keeper(o));
+  const { audited } = await sweepProduct(
+    product,
+    prepared,
+    settings,
+    { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor, resolution: opts.sweepResolution },
+    bench,
+    keeper(o),
+  );
   keepSearch(bench, audited, o);
 }
 
@@ -341,7 +367,10 @@ function keepSearch(bench: BenchContext, audited: Promise<SweepRecord>, o: Resul
     audited.then((found) => {
       (o.results.sweeps ??= []).push(found);
       const ceiling = `${found.method === "fast" ? "drain ceiling" : "ceiling"} ${found.ceiling ? Math.round(found.ceiling) : "not measured"}`;
-      log(`== ${found.product}: ${found.method === "fast" ? "" : "sweep "}knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""}, ${ceiling} — ${found.stoppedBecause}`);
+      log(
+        `== ${found.product}: ${found.method === "fast" ? "" : "sweep "}knee ${found.knee ?? "none"}` +
+          `${found.confirmed ? " (confirmed)" : ""}, ${ceiling} — ${found.stoppedBecause}`,
+      );
       writeResults(o.file, o.results);
     }),
   );
@@ -353,12 +382,20 @@ function finish(out: ResultsOut, resultsDir: string, interrupted: boolean): numb
   if (out.sweep) writeOutputs(out.sweep.results, dirname(out.sweep.file));
   const page = writeOutputs(results, resultsDir, out.sweep?.results);
   console.log(page);
-  log(`\nresults: ${out.file}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}${out.sweep ? `\nsweep:   ${out.sweep.file}` : ""}`);
+  log(
+    `\nresults: ${out.file}\npage:    ${join(resultsDir, "page.md")}\nhtml:    ${join(resultsDir, "page.html")}` +
+      `${out.sweep ? `\nsweep:   ${out.sweep.file}` : ""}`,
+  );
   const runs = [...results.runs, ...(out.sweep?.results.runs ?? [])];
   const code = exitCodeFor(runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])]);
   if (code === EXIT.faultLoss) log("bench: a fault run lost records (exit 5): the Faults table says which product and why");
   if (code === EXIT.failedOrInvalid) log("bench: at least one run failed or was invalid (exit 3): its row is marked, and it is not a result");
-  if (code === EXIT.noisy) log("bench: at least one run was measured on a busy machine (exit 4: foreign load or steal over its bound): its row is marked; re-run on a quiet machine");
+  if (code === EXIT.noisy) {
+    log(
+      "bench: at least one run was measured on a busy machine (exit 4: foreign load or steal over its bound): " +
+        "its row is marked; re-run on a quiet machine",
+    );
+  }
   return code;
 }
 
@@ -379,7 +416,13 @@ function skipped(product: Product, reason: string, settings: RunSettings): RunRe
     status: "skipped",
     reason,
     startedAt: new Date().toISOString(),
-    settings: { offeredRate: settings.rate, warmupSec: settings.warmupSec, windowSec: settings.windowSec, parallelism: settings.parallelism, seed: settings.seed },
+    settings: {
+      offeredRate: settings.rate,
+      warmupSec: settings.warmupSec,
+      windowSec: settings.windowSec,
+      parallelism: settings.parallelism,
+      seed: settings.seed,
+    },
     row: product.row,
     versions: {},
     deviations: [],

@@ -62,10 +62,27 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
   await bench.quiet?.();
   const rows = kneeRows(searched, parts.results);
   const budgetMs = parts.budgetSec * 1000;
-  const stoppedBecause = await runRounds({ rows, results: parts.results, clock: { budgetMs, spentMs: () => clock.spentMs() }, profileSec: parts.profileSec, keep: parts.keep, write: parts.write }, bench, order);
+  const stoppedBecause = await runRounds(
+    {
+      rows,
+      results: parts.results,
+      clock: { budgetMs, spentMs: () => clock.spentMs() },
+      profileSec: parts.profileSec,
+      keep: parts.keep,
+      write: parts.write,
+    },
+    bench,
+    order,
+  );
   await bench.quiet?.();
   heldInRounds(parts.results);
-  parts.results.rounds = { budgetSec: parts.budgetSec, spentSec: Math.round(clock.spentMs() / 1000), prepareSec: Math.round(clock.prepareMs / 1000), order, stoppedBecause };
+  parts.results.rounds = {
+    budgetSec: parts.budgetSec,
+    spentSec: Math.round(clock.spentMs() / 1000),
+    prepareSec: Math.round(clock.prepareMs / 1000),
+    order,
+    stoppedBecause,
+  };
   bench.log(`\n== rounds: ${stoppedBecause}`);
   parts.write();
 }
@@ -77,7 +94,9 @@ function heldInRounds(results: BenchResults): void {
     const row = s.rows.find((r) => r.product === sweep.product);
     if (sweep.knee === undefined || row === undefined) continue;
     sweep.confirmed = row.byRound.size >= 2;
-    sweep.stoppedBecause = `${sweep.stoppedBecause} In the rounds it kept up at ${sweep.knee.toLocaleString("en-US")}/s in ${row.byRound.size} of ${row.rounds.length}.`;
+    sweep.stoppedBecause =
+      `${sweep.stoppedBecause} In the rounds it kept up at ${sweep.knee.toLocaleString("en-US")}/s ` +
+      `in ${row.byRound.size} of ${row.rounds.length}.`;
   }
 }
 

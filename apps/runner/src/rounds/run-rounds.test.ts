@@ -37,7 +37,11 @@ describe("shuffled", () => {
 
 describe("tagSearchRound", () => {
   it("makes the search's last counting run at the knee round 1, not a run at another rate", () => {
-    const runs = [countingRun("row", 9_000, 10, { sweepPurpose: "paced" }), countingRun("row", 10_000, 11, { sweepPurpose: "paced" }), countingRun("row", 10_000, 12, { sweepPurpose: "paced" })];
+    const runs = [
+      countingRun("row", 9_000, 10, { sweepPurpose: "paced" }),
+      countingRun("row", 10_000, 11, { sweepPurpose: "paced" }),
+      countingRun("row", 10_000, 12, { sweepPurpose: "paced" }),
+    ];
     const results = resultsOf(runs);
     tagSearchRound(results, "row", 10_000);
     expect(runs.map((r) => r.round)).toEqual([undefined, undefined, 1]);

@@ -64,7 +64,13 @@ export function shuffled<T>(items: readonly T[], random: () => number = Math.ran
  * The rows of round `round`, or why none runs. `rows`: the rows with a knee; `costMs`: what a
  * round of these rows is expected to take (their rounds so far).
  */
-export function nextRound(round: number, rows: readonly string[], results: BenchResults, clock: RoundsClock, costMs: (ids: readonly string[]) => number): { rows: string[] } | { stop: string } {
+export function nextRound(
+  round: number,
+  rows: readonly string[],
+  results: BenchResults,
+  clock: RoundsClock,
+  costMs: (ids: readonly string[]) => number,
+): { rows: string[] } | { stop: string } {
   if (rows.length === 0) return { stop: "no row has a knee to run rounds at" };
   if (round <= MIN_ROUNDS) return { rows: [...rows] };
   if (round > MAX_ROUNDS) return { stop: `the rounds reached their cap of ${MAX_ROUNDS}` };
@@ -74,14 +80,20 @@ export function nextRound(round: number, rows: readonly string[], results: Bench
   const left = clock.budgetMs - clock.spentMs();
   if (need > left) {
     const minutes = (ms: number): string => (Math.max(0, ms) / 60_000).toFixed(1);
-    return { stop: `after ${round - 1} rounds the budget's ${minutes(left)} min left would not hold another round of ${unresolved.length} rows (about ${minutes(need)} min); ${unresolved.join(", ")} stay unresolved` };
+    return {
+      stop:
+        `after ${round - 1} rounds the budget's ${minutes(left)} min left would not hold another round of ${unresolved.length} rows ` +
+        `(about ${minutes(need)} min); ${unresolved.join(", ")} stay unresolved`,
+    };
   }
   return { rows: unresolved };
 }
 
 /** The knee search's window at the knee becomes round 1: the last run at the knee that counts. */
 export function tagSearchRound(results: BenchResults, product: string, knee: number): void {
-  const atKnee = results.runs.filter((r) => r.product === product && r.round === undefined && r.sweepPurpose === "paced" && r.settings.offeredRate === knee && countsAsResult(r));
+  const atKnee = results.runs.filter(
+    (r) => r.product === product && r.round === undefined && r.sweepPurpose === "paced" && r.settings.offeredRate === knee && countsAsResult(r),
+  );
   const last = atKnee[atKnee.length - 1];
   if (last !== undefined) last.round = 1;
 }
@@ -94,7 +106,13 @@ export function roundSettings(row: Pick<RoundRow, "product" | "settings">, round
 }
 
 /** One row's round: a session of its own at the knee; `audited` ends when its audit has read (it reads on while the next row starts). */
-export async function roundAt(row: RoundRow, round: number, bench: BenchContext, onRun: (run: RunResult) => void, profileSec: number): Promise<{ audited: Promise<void> }> {
+export async function roundAt(
+  row: RoundRow,
+  round: number,
+  bench: BenchContext,
+  onRun: (run: RunResult) => void,
+  profileSec: number,
+): Promise<{ audited: Promise<void> }> {
   const id = row.product.id;
   const session = new PacedSession(row.product, row.prepared, roundSettings(row, round, profileSec), bench, `round-${round}`);
   bench.log(`== ${id}: round ${round} at its knee, ${row.knee}/s (a session of its own: start, gate, one window)`);

@@ -108,4 +108,5 @@ export function unresolvedRows(s: Standings): string[] {
 }
 
 /** "3" or "3–5". */
-export const rankLabel = (r: RowStanding): string => (r.ranks === undefined ? "–" : r.ranks.best === r.ranks.worst ? String(r.ranks.best) : `${r.ranks.best}–${r.ranks.worst}`);
+export const rankLabel = (r: RowStanding): string =>
+  r.ranks === undefined ? "–" : r.ranks.best === r.ranks.worst ? String(r.ranks.best) : `${r.ranks.best}–${r.ranks.worst}`;

@@ -91,7 +91,10 @@ export class PacedSession {
       this.gate = await this.session.verify();
       if (!this.gate.passed) {
         if (this.session.crashed) throw new Error(this.session.crashed);
-        this.ended = { status: "invalid", reason: invalidReasons({ verification: this.gate, undrained: 0, drainTimeoutSec: this.base.drainTimeoutSec }).join("; ") };
+        this.ended = {
+          status: "invalid",
+          reason: invalidReasons({ verification: this.gate, undrained: 0, drainTimeoutSec: this.base.drainTimeoutSec }).join("; "),
+        };
       }
     } catch (error) {
       this.ended = { status: "failed", reason: this.failure(error) };
@@ -147,7 +150,14 @@ export class PacedSession {
 
   /** gendata at `rate` into the session's input, its sequence numbers continuing; the session's gendata from now on. */
   private feed(rate: number, label: string): GendataProcess {
-    const feed = new GendataProcess({ bootstrap: this.bench.bootstrap, topic: this.session.plan.inputTopic, rate, seed: this.base.seed, startSeq: this.nextSeq, logFile: join(this.session.plan.runDir, `gendata-${label}.log`) });
+    const feed = new GendataProcess({
+      bootstrap: this.bench.bootstrap,
+      topic: this.session.plan.inputTopic,
+      rate,
+      seed: this.base.seed,
+      startSeq: this.nextSeq,
+      logFile: join(this.session.plan.runDir, `gendata-${label}.log`),
+    });
     this.session.gendata = feed;
     return feed;
   }
@@ -203,7 +213,16 @@ export class PacedSession {
   /** `--profile`: where the CPU goes at a confirm step's rate, gendata still feeding (profile/window.ts). */
   private profile(ticker: RunTicker, windowTicks: Tick[]): ReturnType<typeof profilePhase> {
     const { session, bench } = this;
-    return profilePhase({ roots: () => session.running?.rootPids() ?? [], rules: this.product.profileRules, seconds: this.base.profileSec as number, ticker, windowTicks, runDir: session.plan.runDir, resultsDir: bench.resultsDir, log: bench.log });
+    return profilePhase({
+      roots: () => session.running?.rootPids() ?? [],
+      rules: this.product.profileRules,
+      seconds: this.base.profileSec as number,
+      ticker,
+      windowTicks,
+      runDir: session.plan.runDir,
+      resultsDir: bench.resultsDir,
+      log: bench.log,
+    });
   }
 
   /** The product stopped, then the one audit and its verdict on every step. Returns why the steps are invalid, if they are. */
@@ -234,7 +253,8 @@ export class PacedSession {
     // holds only what was consumed to "done".
     const produced = Math.max(this.nextSeq, await bench.admin.endOffset(plan.inputTopic));
     const outputEnd = await bench.admin.endOffset(plan.outputTopic);
-    // Millions of outputs take a while to read (about 2 µs of CPU a record natively, 7 through the binding), and after Ctrl-C nothing else is printed meanwhile.
+    // Millions of outputs take a while to read (about 2 µs of CPU a record natively, 7 through the binding), and after
+    // Ctrl-C nothing else is printed meanwhile.
     bench.log(`== ${this.product.id}: auditing all ${outputEnd.toLocaleString("en-US")} output records`);
     const delivery = await auditOutputs({
       bootstrap: bench.bootstrap,

@@ -1,4 +1,13 @@
-import { DOWN_SHARE, DRAIN_BOUND_MARGIN, findKneeFromCeiling, type FastKneeOptions, firstPacedRate, MAX_FAST_STEPS, nextRateDown, START_SHARE } from "./fast-knee.ts";
+import {
+  DOWN_SHARE,
+  DRAIN_BOUND_MARGIN,
+  findKneeFromCeiling,
+  type FastKneeOptions,
+  firstPacedRate,
+  MAX_FAST_STEPS,
+  nextRateDown,
+  START_SHARE,
+} from "./fast-knee.ts";
 import { KNEE_RESOLUTION, roundRate, type StepOutcome, type StepPurpose } from "./knee.ts";
 
 /**
@@ -6,7 +15,11 @@ import { KNEE_RESOLUTION, roundRate, type StepOutcome, type StepPurpose } from "
  * tops out at G beside it. `override` replaces chosen runs (by call index) to model noise,
  * warm-up backlogs, crashes and bad outputs.
  */
-function product(K: number, C: number, opts: { G?: number; cost?: (call: number) => number; override?: (call: number, rate: number, normal: StepOutcome) => StepOutcome | undefined } = {}) {
+function product(
+  K: number,
+  C: number,
+  opts: { G?: number; cost?: (call: number) => number; override?: (call: number, rate: number, normal: StepOutcome) => StepOutcome | undefined } = {},
+) {
   const calls: Array<{ rate: number; purpose: StepPurpose }> = [];
   const runAt = async (rate: number, purpose: StepPurpose): Promise<StepOutcome> => {
     calls.push({ rate, purpose });
@@ -60,12 +73,18 @@ const fromCeiling = (runAt: Parameters<typeof findKneeFromCeiling>[0], opts: Fas
 const NO_BISECT_CAP = 85_000;
 
 describe("findKneeFromCeiling", () => {
-  it("bisects toward the drain ceiling plus its margin when the first paced step keeps up, then confirms (quix, 2026-12-03: drained at 31,759/s, the sweep kept up at 32,500)", async () => {
+  it("bisects toward the drain ceiling plus its margin when the first paced step keeps up, then confirms " +
+    "(quix, 2026-12-03: drained at 31,759/s, the sweep kept up at 32,500)", async () => {
     // The drain read 100k; the product keeps up to 99k.
     const { runAt, calls } = product(99_000, 98_000);
     const r = await fromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
     // 85k keeps up; the bound is 105k (DRAIN_BOUND_MARGIN): 95k keeps up, 100k saturates, and 95k is within 10 % of it
-    expect(calls).toEqual([{ rate: 85_000, purpose: "paced" }, { rate: 95_000, purpose: "paced" }, { rate: 100_000, purpose: "paced" }, { rate: 95_000, purpose: "confirm" }]);
+    expect(calls).toEqual([
+      { rate: 85_000, purpose: "paced" },
+      { rate: 95_000, purpose: "paced" },
+      { rate: 100_000, purpose: "paced" },
+      { rate: 95_000, purpose: "confirm" },
+    ]);
     expect(r.knee).toBe(95_000);
     expect(r.confirmed).toBe(true);
     expect(r.ceiling).toBe(100_000);
@@ -124,11 +143,16 @@ describe("findKneeFromCeiling", () => {
     expect(r.knee).toBe(34_500);
     expect(r.bracket).toEqual({ keptUp: 34_500, saturated: 37_900 });
     // With nothing saturated under it, the bracket closes at the bound the bisection stopped under: the drain's read at the keep-up's speed.
-    const noSaturation = await findKneeFromCeiling(product(45_000, 44_000, atSpeed(600_000)).runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });
+    const noSaturation = await findKneeFromCeiling(product(45_000, 44_000, atSpeed(600_000)).runAt, {
+      ceiling: 32_700,
+      gendataCap: 200_000,
+      ceilingSpeed: 500_000,
+    });
     expect(noSaturation.bracket).toEqual({ keptUp: noSaturation.knee, saturated: 41_200 });
     const sameSpeed = product(37_500, 36_000, atSpeed(510_000));
     const same = await fromCeiling(sameSpeed.runAt, { ceiling: 32_700, gendataCap: 200_000, ceilingSpeed: 500_000 });
-    // The same drain at the paced steps' speed: 32,700/s keeps up, so the drain read low, and the search steps on by 10 % (rounded down) until 39,400 saturates.
+    // The same drain at the paced steps' speed: 32,700/s keeps up, so the drain read low, and the search steps on by 10 %
+    // (rounded down) until 39,400 saturates.
     expect(sameSpeed.calls.map((c) => c.rate)).toEqual([27_800, 31_100, 32_700, 35_900, 39_400, 35_900]);
     expect(same.knee).toBe(35_900);
     expect(same.bracket).toEqual({ keptUp: 35_900, saturated: 39_400 });
@@ -179,7 +203,8 @@ describe("findKneeFromCeiling", () => {
     expect(r.bracket?.saturated === undefined || r.bracket.saturated > 27_158).toBe(true);
   });
 
-  it("never climbs past the sweep's factor over a keep-up when a busy drain bounds nothing (quix, Genoa 2026-12-04: 9,300/s kept up, then 79,200/s)", async () => {
+  it("never climbs past the sweep's factor over a keep-up when a busy drain bounds nothing " +
+    "(quix, Genoa 2026-12-04: 9,300/s kept up, then 79,200/s)", async () => {
     const { runAt, calls } = product(10_500, 10_000);
     const r = await fromCeiling(runAt, { ceiling: 10_944, gendataCap: 150_000, ceilingUnsettled: true });
     expect(calls[0]?.rate).toBe(9_300);
@@ -241,15 +266,20 @@ describe("findKneeFromCeiling", () => {
   });
 
   it("steps down when the confirm does not hold", async () => {
-    const { runAt, calls } = product(95_000, 100_000, { override: (call, _r, normal) => (call === 1 ? { ...normal, regime: "saturated", consumedPerSec: 88_000 } : undefined) });
+    const { runAt, calls } = product(95_000, 100_000, {
+      override: (call, _r, normal) => (call === 1 ? { ...normal, regime: "saturated", consumedPerSec: 88_000 } : undefined),
+    });
     const r = await fromCeiling(runAt, { ceiling: 100_000, gendataCap: NO_BISECT_CAP });
     expect(calls.map((c) => c.rate)).toEqual([85_000, 85_000, roundRate(85_000 * DOWN_SHARE), roundRate(85_000 * DOWN_SHARE)]);
     expect(r.knee).toBe(roundRate(85_000 * DOWN_SHARE));
   });
 
-  it("after a confirm that does not hold, confirms the highest lower rate that kept up when the bracket is already within the resolution (faststream, 2026-12-03)", async () => {
+  it("after a confirm that does not hold, confirms the highest lower rate that kept up when the bracket is already within the resolution " +
+    "(faststream, 2026-12-03)", async () => {
     // 85k keeps up, 95k saturates, 90k keeps up once and saturates on its confirm: 85k is within 10 % of it
-    const { runAt, calls } = product(93_000, 92_000, { override: (call, _r, normal) => (call === 3 ? { ...normal, regime: "saturated", consumedPerSec: 88_000 } : undefined) });
+    const { runAt, calls } = product(93_000, 92_000, {
+      override: (call, _r, normal) => (call === 3 ? { ...normal, regime: "saturated", consumedPerSec: 88_000 } : undefined),
+    });
     const r = await fromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
     expect(calls.map((c) => `${c.purpose} ${c.rate}`)).toEqual(["paced 85000", "paced 95000", "paced 90000", "confirm 90000", "confirm 85000"]);
     expect(r.knee).toBe(85_000);
@@ -257,9 +287,12 @@ describe("findKneeFromCeiling", () => {
     expect(r.bracket).toEqual({ keptUp: 85_000, saturated: 90_000 });
   });
 
-  it("after a confirm that does not hold, bisects between the highest lower keep-up and the failed rate when they are further apart than the resolution", async () => {
+  it("after a confirm that does not hold, bisects between the highest lower keep-up and the failed rate " +
+    "when they are further apart than the resolution", async () => {
     // 70k and 85k keep up, 92.5k saturates, 85k fails its confirm: 70k is 18 % under it, so 77.5k (not 0.95 × 85k)
-    const { runAt, calls } = product(88_000, 86_000, { override: (call, _r, normal) => (call === 3 ? { ...normal, regime: "saturated", consumedPerSec: 84_000 } : undefined) });
+    const { runAt, calls } = product(88_000, 86_000, {
+      override: (call, _r, normal) => (call === 3 ? { ...normal, regime: "saturated", consumedPerSec: 84_000 } : undefined),
+    });
     const r = await fromCeiling(runAt, { ceiling: 82_400, gendataCap: 100_000, ceilingUnsettled: true });
     expect(calls.map((c) => `${c.purpose} ${c.rate}`)).toEqual(["paced 70000", "paced 85000", "paced 92500", "confirm 85000", "paced 77500", "confirm 77500"]);
     expect(r.knee).toBe(77_500);
@@ -297,7 +330,9 @@ describe("findKneeFromCeiling", () => {
   });
 
   it("stops at its cap of runs for a product that never keeps up", async () => {
-    const { runAt, calls } = product(0, 50_000, { override: (_c, _r, normal) => ({ ...normal, regime: "saturated", consumedPerSec: normal.offeredPerSec * 0.99 }) });
+    const { runAt, calls } = product(0, 50_000, {
+      override: (_c, _r, normal) => ({ ...normal, regime: "saturated", consumedPerSec: normal.offeredPerSec * 0.99 }),
+    });
     const r = await fromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
     expect(calls).toHaveLength(MAX_FAST_STEPS);
     expect(r.knee).toBeUndefined();

@@ -1,17 +1,45 @@
 /**
- * The fast knee search: a drain has measured the product's ceiling on one partition (its
- * rate working off a backlog, no gendata competing for the cores), so paced steps
- * start under it instead of climbing from 5,000/s. A saturated step moves down halfway toward the
- * rate it consumed; a keep-up step is confirmed by a repeat whose cost agrees, and a confirm that
- * does not hold goes back to the highest lower rate that kept up (else a step under it). Every guard of
- * the sweep (knee.ts' KneeSearch) applies: only a settled, quiet keep-up keeps up, a draining
- * or unsettled step is run once more, a noisy one again (bounded), an invalid step withdraws the
- * knee, a failed one ends the search, gendata short of the rate bounds it from above ("at
- * least"), and a cap on steps.
+ * The knee search of the main command (and `--fast`): the highest offered rate the product
+ * sustains on one partition, in few paced runs. Each rule, and what it serves:
+ *
+ *  1. Ceiling first. A drain (run-fast.ts) measures what the product consumes working off a
+ *     backlog alone; no paced rate is tried above it plus DRAIN_BOUND_MARGIN (read at the step's
+ *     machine speed), nor above what gendata can offer beside the product. Runs go where the
+ *     knee can be.
+ *  2. Start just under it, at START_SHARE of the ceiling: paced, the product shares the cores
+ *     with gendata and the broker, so its knee sits under its drain rate.
+ *  3. Down toward what was done: a step that did not keep up moves halfway toward what it
+ *     consumed (nextRateDown), since an overloaded product consumes less than it sustains.
+ *  4. Up by bisection from a keep-up, toward the lowest rate that saturated (else the bound),
+ *     until the two are within KNEE_RESOLUTION: finer is below what a minute's drift lets a run
+ *     tell apart.
+ *  5. Only a clean keep-up keeps up (KneeSearch.measure, knee.ts): a draining or unsettled step
+ *     is run again, a noisy one again a bounded number of times, an invalid one withdraws the
+ *     knee, a failed one ends the search, and gendata short of a rate bounds the search from
+ *     above ("at least"). A figure is only as good as the run it comes from.
+ *  6. One confirm, the sweep's (repeatAt): the knee run again with a cost that repeats. The main
+ *     command leaves it to its rounds, which run the knee again later, in a random order.
+ *  7. Bounded: at most MAX_FAST_STEPS paced runs.
  */
 import { slowerMachine } from "./machine-speed.ts";
 import type { BenchSpeed } from "./speed-wait.ts";
-import { costsAt, costsHold, COST_REPEAT_SPREAD, DEFAULT_SWEEP, fmt, KNEE_RESOLUTION, KneeSearch, keptUpUnder, kneeFigures, microsList, repeatAt, roundRate, type StepOutcome, type StepPurpose, type SweepResult } from "./knee.ts";
+import {
+  costsAt,
+  costsHold,
+  COST_REPEAT_SPREAD,
+  DEFAULT_SWEEP,
+  fmt,
+  KNEE_RESOLUTION,
+  KneeSearch,
+  keptUpUnder,
+  kneeFigures,
+  microsList,
+  repeatAt,
+  roundRate,
+  type StepOutcome,
+  type StepPurpose,
+  type SweepResult,
+} from "./knee.ts";
 
 export interface FastKneeOptions {
   /** The drain run's consumed/s: the product's ceiling on one partition. */
@@ -80,7 +108,13 @@ async function confirmAt(search: KneeSearch, rate: number): Promise<{ held: stri
   if (v.kind === "stop") return { stop: v.reason };
   if (v.kind !== "keep-up") return "not held";
   const costs = costsAt(search.steps, rate);
-  if (!costsHold(costs)) return { disagree: `${fmt(rate)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)}, more than ${COST_REPEAT_SPREAD * 100}% apart)` };
+  if (!costsHold(costs)) {
+    return {
+      disagree:
+        `${fmt(rate)}/s kept up on its repeats but its cost did not repeat ` +
+        `(${microsList(costs)}, more than ${COST_REPEAT_SPREAD * 100}% apart)`,
+    };
+  }
   const held = `${fmt(rate)}/s kept up and held on a repeat at ${microsList(costs)}`;
   return { held: v.atSpeed === undefined ? held : `${held} (${v.atSpeed})` };
 }
@@ -184,7 +218,10 @@ function drainBounds(opts: FastKneeOptions): boolean {
  */
 export const DRAIN_BOUND_MARGIN = 0.05;
 
-/** No paced rate is offered above gendata's cap (under an outpaced drain, the rate gendata reached), nor sustained above a drain ceiling (and its margin) that bounds the product. */
+/**
+ * No paced rate is offered above gendata's cap (under an outpaced drain, the rate gendata reached), nor sustained above a
+ * drain ceiling (and its margin) that bounds the product.
+ */
 function upperBound(opts: FastKneeOptions): Bound {
   if (drainBounds(opts) && opts.ceiling < opts.gendataCap) {
     const rate = Math.min(opts.ceiling * (1 + DRAIN_BOUND_MARGIN), opts.gendataCap);
@@ -216,13 +253,17 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
     if ("stop" in from) return { confirmed: false, stop: from.stop, atLeast: false };
     const refined = await refineUp(s, from.rate, upperBound(opts));
     // Stopped on the way up (the cap of runs, a failed step): the highest rate that kept up is the knee, not confirmed, as when a confirm is cut short.
-    if ("stop" in refined) return { knee: refined.keptUp, confirmed: false, stop: `${fmt(refined.keptUp)}/s kept up but was not confirmed: ${refined.stop}`, atLeast: false };
+    if ("stop" in refined) {
+      return { knee: refined.keptUp, confirmed: false, stop: `${fmt(refined.keptUp)}/s kept up but was not confirmed: ${refined.stop}`, atLeast: false };
+    }
     const rate = refined.rate;
     const byGendata = from.byGendata || refined.byGendata;
     if (opts.confirm === false) return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up; the rounds run it again`, atLeast: byGendata };
     const held = await confirmAt(s, rate);
     if (typeof held === "object" && "held" in held) return { knee: rate, confirmed: true, stop: held.held, atLeast: byGendata };
-    if (typeof held === "object" && "stop" in held) return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up but was not confirmed: ${held.stop}`, atLeast: byGendata };
+    if (typeof held === "object" && "stop" in held) {
+      return { knee: rate, confirmed: false, stop: `${fmt(rate)}/s kept up but was not confirmed: ${held.stop}`, atLeast: byGendata };
+    }
     if (typeof held === "object") return { knee: rate, confirmed: false, stop: held.disagree, atLeast: byGendata };
     const lower = keptUpUnder(s, rate);
     next = { rate: lower ?? roundRate(rate * DOWN_SHARE), byGendata, keptUp: lower !== undefined };
@@ -233,8 +274,14 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
  * The knee from a ceiling, with paced runs (`runAt`). The result has the sweep's shape (steps,
  * knee, ceiling, confirmed, stoppedBecause), so the page renders both alike.
  */
-export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>, opts: FastKneeOptions, speed?: BenchSpeed): Promise<SweepResult> {
-  if (!(opts.ceiling > 0) || !(opts.gendataCap > 0)) throw new RangeError(`a fast search needs a ceiling and a gendata cap above 0 (got ${JSON.stringify(opts)})`);
+export async function findKneeFromCeiling(
+  runAt: (rate: number, purpose: StepPurpose) => Promise<StepOutcome>,
+  opts: FastKneeOptions,
+  speed?: BenchSpeed,
+): Promise<SweepResult> {
+  if (!(opts.ceiling > 0) || !(opts.gendataCap > 0)) {
+    throw new RangeError(`a fast search needs a ceiling and a gendata cap above 0 (got ${JSON.stringify(opts)})`);
+  }
   const s = new KneeSearch(runAt, MAX_FAST_STEPS, speed);
   const found = await search(s, opts);
   const invalid = s.steps.some((st) => st.invalid !== undefined);
@@ -250,7 +297,8 @@ export async function findKneeFromCeiling(runAt: (rate: number, purpose: StepPur
     ceiling: opts.ceiling,
     confirmed: knee !== undefined && found.confirmed,
     stoppedBecause: `drain ceiling ${fmt(opts.ceiling)}/s; ${found.stop}${readLowText}${bound}${withdrawn}.`,
-    // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product, an unsettled one nothing, and one a keep-up passed nothing either: no upper end from it.
+    // A ceiling that is gendata's (the product read as fast as it wrote) bounds gendata, not the product, an unsettled one
+    // nothing, and one a keep-up passed nothing either: no upper end from it.
     ...(drainBounds(opts) && !readLow ? withDrainBound(kneeFigures(s.steps, knee), drainBoundAt(opts, s, knee)) : kneeFigures(s.steps, knee)),
   };
 }
@@ -269,7 +317,10 @@ function drainBoundAt(opts: FastKneeOptions, s: KneeSearch, knee: number | undef
   return bound.byGendata ? undefined : bound.rate;
 }
 
-/** No paced rate can be kept up above what the product drains at: the drain's bound (its rate and margin, at the knee's speed) closes a bracket that no paced step closed lower. */
+/**
+ * No paced rate can be kept up above what the product drains at: the drain's bound (its rate and margin, at the knee's
+ * speed) closes a bracket that no paced step closed lower.
+ */
 function withDrainBound(figures: ReturnType<typeof kneeFigures>, ceiling: number | undefined): ReturnType<typeof kneeFigures> {
   const b = figures.bracket;
   if (b === undefined || ceiling === undefined || (b.saturated !== undefined && b.saturated <= ceiling) || ceiling <= b.keptUp) return figures;

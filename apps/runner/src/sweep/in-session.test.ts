@@ -6,7 +6,13 @@ const step = (rate: number, extra: Partial<SweepRecord["steps"][number]> = {}): 
   rate, offeredPerSec: rate, consumedPerSec: rate, regime: "keep-up", gendataShort: false, purpose: "climb", ...extra,
 });
 
-const found = (): SweepResult => ({ steps: [], knee: 40_000, confirmed: true, stoppedBecause: "40000/s held on a repeat.", bracket: { keptUp: 40_000, saturated: 44_000 } });
+const found = (): SweepResult => ({
+  steps: [],
+  knee: 40_000,
+  confirmed: true,
+  stoppedBecause: "40000/s held on a repeat.",
+  bracket: { keptUp: 40_000, saturated: 44_000 },
+});
 
 describe("a search's record after its session's audit", () => {
   it("stays as it was when the audit found nothing", () => {

@@ -36,5 +36,9 @@ export function audited(found: SweepResult, steps: SweepRecord["steps"], audit: 
   if (audit === undefined) return found;
   for (const step of steps) if (step.failed === undefined) step.invalid = audit.split("\n")[0] as string;
   const { knee: _knee, ...rest } = found;
-  return { ...rest, confirmed: false, stoppedBecause: `${found.stoppedBecause} The session's audit found: ${audit}; no knee is reported for a product with an invalid run.` };
+  return {
+    ...rest,
+    confirmed: false,
+    stoppedBecause: `${found.stoppedBecause} The session's audit found: ${audit}; no knee is reported for a product with an invalid run.`,
+  };
 }

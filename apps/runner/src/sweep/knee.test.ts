@@ -71,7 +71,8 @@ describe("findKnee", () => {
   it("a step gendata falls short of is not repeated for noise (seen: flink at 160k, short and noisy three times)", async () => {
     const { runAt, calls } = product(200_000, {
       G: 120_000,
-      override: (_call, rate, normal) => (rate === 160_000 ? { ...normal, noisy: "speed index after the run 276732 is 56% from the bench's 177961 (limit ±35%)" } : undefined),
+      override: (_call, rate, normal) =>
+        rate === 160_000 ? { ...normal, noisy: "speed index after the run 276732 is 56% from the bench's 177961 (limit ±35%)" } : undefined,
     });
     const r = await findKnee(runAt, { ...DEFAULT_SWEEP, refineSteps: 0 });
     expect(calls.filter((c) => c.rate === 160_000)).toHaveLength(1);
@@ -211,7 +212,10 @@ describe("findKnee", () => {
 
     // Invalid on the confirm repeat: no knee either.
     const late = product(30_000, {
-      override: (_call, rate, normal) => (rate === 25_000 && late.calls.filter((c) => c.purpose === "confirm").length > 0 ? { ...normal, invalid: "mis-scored 3 of 20000 checked" } : undefined),
+      override: (_call, rate, normal) =>
+        rate === 25_000 && late.calls.filter((c) => c.purpose === "confirm").length > 0
+          ? { ...normal, invalid: "mis-scored 3 of 20000 checked" }
+          : undefined,
     });
     const r2 = await findKnee(late.runAt, TWO_REFINES);
     expect(r2.knee).toBeUndefined();

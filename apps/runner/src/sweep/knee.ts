@@ -77,7 +77,13 @@ export class KneeSearch {
       outcome = await this.runAt(rate, purpose);
       this.steps.push({ ...outcome, purpose });
       // A rate gendata cannot reach is not run again for noise: the repeat would fall short too.
-      if (outcome.noisy === undefined || outcome.failed !== undefined || outcome.invalid !== undefined || outcome.interrupted !== undefined || outcome.gendataShort) break;
+      if (
+        outcome.noisy === undefined ||
+        outcome.failed !== undefined ||
+        outcome.invalid !== undefined ||
+        outcome.interrupted !== undefined ||
+        outcome.gendataShort
+      ) break;
       if (noisyRepeats >= MAX_NOISY_REPEATS) {
         return { stop: `the machine stayed noisy at ${fmt(rate)}/s over ${noisyRepeats + 1} runs (${outcome.noisy}): no figure from it is kept` };
       }
@@ -144,13 +150,17 @@ export class KneeSearch {
   private judgedAtSpeed(outcome: StepOutcome, slower: Slower): string {
     (this.steps[this.steps.length - 1] as SearchStep).keptUpAtSpeed = true;
     const scaled = outcome.consumedPerSec * (slower.usual / slower.speed);
-    return `it saturated on a run and its repeat while the machine was slower (${slower.text}); the repeat's ${fmt(outcome.consumedPerSec)}/s is ${fmt(scaled)}/s at the usual speed, so it held judged at speed`;
+    return (
+      `it saturated on a run and its repeat while the machine was slower (${slower.text}); ` +
+      `the repeat's ${fmt(outcome.consumedPerSec)}/s is ${fmt(scaled)}/s at the usual speed, so it held judged at speed`
+    );
   }
 }
 
 const sustained = (o: StepOutcome): boolean => o.regime === "keep-up" && o.unsettled !== true;
 
-const unreachable = (o: StepOutcome): string => `gendata could not reach ${fmt(o.rate)}/s (it delivered ${fmt(o.offeredPerSec)}/s), so the product was not pushed further`;
+const unreachable = (o: StepOutcome): string =>
+  `gendata could not reach ${fmt(o.rate)}/s (it delivered ${fmt(o.offeredPerSec)}/s), so the product was not pushed further`;
 
 interface Bracket {
   /** Highest keep-up rate below hi. */
@@ -268,7 +278,9 @@ export async function findKnee(
 /** The knee's bracket and the knee at the reference speed, from the search's steps. */
 export function kneeFigures(steps: readonly SearchStep[], knee: number | undefined): Pick<SweepResult, "bracket" | "kneeAtReference"> {
   if (knee === undefined) return {};
-  const above = steps.filter((s) => s.rate > knee && s.regime === "saturated" && !s.gendataShort && s.keptUpAtSpeed !== true && countsAsRun(s)).map((s) => s.rate);
+  const above = steps
+    .filter((s) => s.rate > knee && s.regime === "saturated" && !s.gendataShort && s.keptUpAtSpeed !== true && countsAsRun(s))
+    .map((s) => s.rate);
   const speeds = steps.filter((s) => s.rate === knee && sustained(s) && countsAsRun(s) && s.speedIndex !== undefined).map((s) => s.speedIndex as number);
   return {
     bracket: { keptUp: knee, ...(above.length > 0 ? { saturated: Math.min(...above) } : {}) },
@@ -319,7 +331,11 @@ export async function repeatAt(search: KneeSearch, rate: number): Promise<Verdic
  * another cost gets one more run; a rate that does not hold steps down (stepDown), at most
  * MAX_STEP_DOWNS times.
  */
-async function confirmKnee(start: number, search: KneeSearch, opts: SweepOptions): Promise<{ knee: number; confirmed: boolean; note: string; neverHeld: boolean }> {
+async function confirmKnee(
+  start: number,
+  search: KneeSearch,
+  opts: SweepOptions,
+): Promise<{ knee: number; confirmed: boolean; note: string; neverHeld: boolean }> {
   // Each rate that did not confirm, and why: it did not hold, or gendata could not offer it again.
   const rejected: Array<{ rate: number; short: boolean }> = [];
   let knee = start;
@@ -342,13 +358,28 @@ async function confirmKnee(start: number, search: KneeSearch, opts: SweepOptions
 }
 
 /** The note of a knee that held: its costs, what did not hold before it, and whether it held only judged at speed. */
-function heldNote(steps: readonly SearchStep[], knee: number, atSpeed: string | undefined, triedBefore: string | undefined): { knee: number; confirmed: boolean; note: string; neverHeld: boolean } {
+function heldNote(
+  steps: readonly SearchStep[],
+  knee: number,
+  atSpeed: string | undefined,
+  triedBefore: string | undefined,
+): { knee: number; confirmed: boolean; note: string; neverHeld: boolean } {
   const costs = costsAt(steps, knee);
   if (!costsHold(costs)) {
-    return { knee, confirmed: false, note: `; ${fmt(knee)}/s kept up on its repeats but its cost did not repeat (${microsList(costs)}, more than ${COST_REPEAT_SPREAD * 100}% apart)`, neverHeld: false };
+    return {
+      knee,
+      confirmed: false,
+      note:
+        `; ${fmt(knee)}/s kept up on its repeats but its cost did not repeat ` +
+        `(${microsList(costs)}, more than ${COST_REPEAT_SPREAD * 100}% apart)`,
+      neverHeld: false,
+    };
   }
   const agreed = costs.raw.length >= 2 ? ` at ${microsList(costs)}` : "";
-  const held = triedBefore === undefined ? `; ${fmt(knee)}/s held on a repeat${agreed}` : `; ${triedBefore} did not hold on a repeat, ${fmt(knee)}/s did${agreed}`;
+  const held =
+    triedBefore === undefined
+      ? `; ${fmt(knee)}/s held on a repeat${agreed}`
+      : `; ${triedBefore} did not hold on a repeat, ${fmt(knee)}/s did${agreed}`;
   return { knee, confirmed: true, note: atSpeed === undefined ? held : `${held} (${atSpeed})`, neverHeld: false };
 }
 

@@ -77,7 +77,9 @@ describe("the rules on the recorded Intel sweep", () => {
     expect(slower!.text).toMatch(/−13%/);
     expect(keepsUpAtSpeed(confirm, slower!)).toBe(true);
     // A deeper shortfall is never forgiven by a low reading, however low.
-    expect(keepsUpAtSpeed({ rate: 120_000, consumedPerSec: 120_000 * (1 - MAX_JUDGED_SHORTFALL) - 1 }, { usual: 600_000, speed: 300_000, text: "" })).toBe(false);
+    expect(
+      keepsUpAtSpeed({ rate: 120_000, consumedPerSec: 120_000 * (1 - MAX_JUDGED_SHORTFALL) - 1 }, { usual: 600_000, speed: 300_000, text: "" }),
+    ).toBe(false);
   });
 
   it("node's confirm at 80,000/s saturated on a machine only 4 % slower: a real saturation, not the machine", () => {
@@ -92,7 +94,9 @@ describe("the rules on the recorded Intel sweep", () => {
     const slowConfirm = steps.find((s) => s.purpose === "confirm" && s.rate === 120_000)!;
     // Unrecorded: 130k saturates at the usual speed; the confirm's repeat falls in the same slow minutes.
     const { runAt, calls } = replay(steps, (rate, purpose) =>
-      purpose === "confirm" && rate === 120_000 ? { ...slowConfirm, consumedPerSec: 104_500, speedIndex: 505_000 } : capacityModel(120_500, keptUp120k.speedIndex!, 7.5)(rate),
+      purpose === "confirm" && rate === 120_000
+        ? { ...slowConfirm, consumedPerSec: 104_500, speedIndex: 505_000 }
+        : capacityModel(120_500, keptUp120k.speedIndex!, 7.5)(rate),
     );
     const r = await findKnee(runAt, DEFAULT_SWEEP);
     expect(calls.map((c) => `${c.purpose} ${c.rate}`)).toEqual([
@@ -126,7 +130,13 @@ describe("the rules on the recorded Intel sweep", () => {
 
 describe("a slower machine", () => {
   it("is read against the keep-ups at or above the rate, else every run that counts, never a noisy or slower one", () => {
-    const step = (rate: number, regime: "keep-up" | "saturated", speedIndex: number, more: Partial<SearchStep> = {}) => ({ rate, regime, speedIndex, gendataShort: false, ...more });
+    const step = (rate: number, regime: "keep-up" | "saturated", speedIndex: number, more: Partial<SearchStep> = {}) => ({
+      rate,
+      regime,
+      speedIndex,
+      gendataShort: false,
+      ...more,
+    });
     expect(usualSpeed([], 10_000)).toBeUndefined();
     expect(usualSpeed([step(5000, "keep-up", 500_000), step(20_000, "keep-up", 600_000)], 20_000)).toBe(600_000);
     expect(usualSpeed([step(5000, "keep-up", 500_000), step(40_000, "saturated", 600_000)], 20_000)).toBe(550_000);
@@ -191,13 +201,24 @@ describe("a slower machine", () => {
     };
     const r = await findKnee(runAt, { ...DEFAULT_SWEEP, startRate: 20_000, refineSteps: 0 }, { usual: () => 600_000, wait });
     expect(waits).toEqual([600_000]);
-    expect(r.steps.map((s) => `${s.purpose} ${s.rate} ${s.regime}`)).toEqual(["climb 20000 keep-up", "climb 40000 keep-up", "climb 80000 saturated", "climb 80000 keep-up", "climb 160000 saturated", "confirm 80000 keep-up"]);
+    expect(r.steps.map((s) => `${s.purpose} ${s.rate} ${s.regime}`)).toEqual([
+      "climb 20000 keep-up",
+      "climb 40000 keep-up",
+      "climb 80000 saturated",
+      "climb 80000 keep-up",
+      "climb 160000 saturated",
+      "confirm 80000 keep-up",
+    ]);
     expect(r.steps[2]!.slower).toBe("speed index 450,000 against 600,000 usual here (−25%)");
     expect(r.knee).toBe(80_000);
   });
 
   it("without the bench's usual speed, the same search reads its slow runs against each other and stops under the knee", async () => {
-    const r = await findKnee(async (rate) => capacityModel(70_000, 450_000, 13)(rate), { ...DEFAULT_SWEEP, startRate: 20_000, refineSteps: 0 }, { usual: () => undefined, wait: async () => "not called" });
+    const r = await findKnee(
+      async (rate) => capacityModel(70_000, 450_000, 13)(rate),
+      { ...DEFAULT_SWEEP, startRate: 20_000, refineSteps: 0 },
+      { usual: () => undefined, wait: async () => "not called" },
+    );
     expect(r.steps.filter((s) => s.slower !== undefined)).toHaveLength(0);
     expect(r.knee).toBe(40_000);
   });

@@ -17,7 +17,10 @@ import type { StepOutcome } from "./step.ts";
 export const MACHINE_SLOWER_SHARE = 0.08;
 
 /** What a step needs for these rules: its outcome and whether an earlier rule set it aside. */
-type SpeedStep = Pick<StepOutcome, "rate" | "regime" | "speedIndex" | "noisy" | "unsettled" | "failed" | "invalid" | "interrupted" | "gendataShort"> & { slower?: string };
+type SpeedStep = Pick<
+  StepOutcome,
+  "rate" | "regime" | "speedIndex" | "noisy" | "unsettled" | "failed" | "invalid" | "interrupted" | "gendataShort"
+> & { slower?: string };
 
 /** A run that says something about the product: not failed, interrupted, invalid, noisy, or on a markedly slower machine. */
 export const countsAsRun = (s: Pick<SpeedStep, "failed" | "interrupted" | "invalid" | "noisy" | "slower">): boolean =>
@@ -62,7 +65,11 @@ export function slowerMachine(step: Pick<StepOutcome, "speedIndex">, usual: numb
   if (usual === undefined || speed === undefined || !(speed > 0)) return undefined;
   if (speed >= usual * (1 - MACHINE_SLOWER_SHARE)) return undefined;
   const share = Math.round((1 - speed / usual) * 100);
-  return { usual, speed, text: `speed index ${Math.round(speed).toLocaleString("en-US")} against ${Math.round(usual).toLocaleString("en-US")} usual here (−${share}%)` };
+  return {
+    usual,
+    speed,
+    text: `speed index ${Math.round(speed).toLocaleString("en-US")} against ${Math.round(usual).toLocaleString("en-US")} usual here (−${share}%)`,
+  };
 }
 
 /**

@@ -26,7 +26,14 @@ import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./run-sweep.t
 export const PACED_GENDATA_SHARE = 0.9;
 
 /** One drain, logged and kept as a step of the search. */
-async function drainOnce(product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"], what: string): Promise<RunResult> {
+async function drainOnce(
+  product: Product,
+  session: PacedSession,
+  bench: BenchContext,
+  onRun: (run: RunResult) => void,
+  steps: SweepRecord["steps"],
+  what: string,
+): Promise<RunResult> {
   bench.log(`== ${product.id}: ${what}`);
   const drain = await session.drainStep();
   onRun(drain);
@@ -36,10 +43,30 @@ async function drainOnce(product: Product, session: PacedSession, bench: BenchCo
 }
 
 /** The drain, run once more when the machine read busy during it (drain-choice.ts). */
-async function measuredDrain(product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"]): Promise<RunResult> {
-  const first = await drainOnce(product, session, bench, onRun, steps, "drain (gendata fills a backlog beside the product, then stops; the product drains it alone)");
+async function measuredDrain(
+  product: Product,
+  session: PacedSession,
+  bench: BenchContext,
+  onRun: (run: RunResult) => void,
+  steps: SweepRecord["steps"],
+): Promise<RunResult> {
+  const first = await drainOnce(
+    product,
+    session,
+    bench,
+    onRun,
+    steps,
+    "drain (gendata fills a backlog beside the product, then stops; the product drains it alone)",
+  );
   if (!drainAgain(first, bench.interrupted())) return first;
-  const again = await drainOnce(product, session, bench, onRun, steps, "drain once more (the machine was busy during the first: its rate would only set where the paced runs begin)");
+  const again = await drainOnce(
+    product,
+    session,
+    bench,
+    onRun,
+    steps,
+    "drain once more (the machine was busy during the first: its rate would only set where the paced runs begin)",
+  );
   return chosenDrain(first, again, bench.interrupted());
 }
 
@@ -56,7 +83,11 @@ async function drainThenSearch(
   const ceilingUnsettled = !drainHolds(drain);
   const ceilingSpeed = runSpeed(drain);
   const opts = { ceiling, gendataCap, ceilingByGendata, ceilingUnsettled, confirm, ...(ceilingSpeed !== undefined ? { ceilingSpeed } : {}) };
-  const found = await findKneeFromCeiling(stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps), opts, benchSpeed(bench, product.id));
+  const found = await findKneeFromCeiling(
+    stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps),
+    opts,
+    benchSpeed(bench, product.id),
+  );
   return { drain, found };
 }
 
@@ -75,10 +106,20 @@ export async function fastKneeProduct(
 }
 
 /** The search's record with the audit's verdict: an output found wanting withdraws the knee. */
-function fastRecord(productId: string, { drain, found }: { drain: RunResult; found: SweepResult }, steps: SweepRecord["steps"], audit: string | undefined): SweepRecord {
+function fastRecord(
+  productId: string,
+  { drain, found }: { drain: RunResult; found: SweepResult },
+  steps: SweepRecord["steps"],
+  audit: string | undefined,
+): SweepRecord {
   const result = audited(found, steps, audit);
   // The ceiling is a figure on the page only from a settled, quiet drain; otherwise it only set where the paced runs began.
   const quiet = drainHolds(drain);
-  const caveat = quiet || drain.throughput === undefined ? "" : ` The drain was ${drain.settled === true ? "noisy" : "not settled"}${drain.prefill?.besideProduct === "outpaced" ? " (gendata could not write faster than the product read, so its backlog was short)" : ""}: its rate only set where the paced runs began.`;
+  const caveat =
+    quiet || drain.throughput === undefined
+      ? ""
+      : ` The drain was ${drain.settled === true ? "noisy" : "not settled"}` +
+        `${drain.prefill?.besideProduct === "outpaced" ? " (gendata could not write faster than the product read, so its backlog was short)" : ""}` +
+        `: its rate only set where the paced runs began.`;
   return sweepRecord(productId, { ...result, ceiling: quiet ? result.ceiling : undefined, stoppedBecause: `${result.stoppedBecause}${caveat}` }, steps, "fast");
 }

@@ -62,7 +62,11 @@ export function sweepRecord(product: string, result: SweepResult, steps: SweepRe
 
 /** One step of a search: a run at `rate` (`measure`), kept (onRun) and summarised into `steps`. */
 export function stepRunner(
-  productId: string, bench: BenchContext, measure: (rate: number, purpose: StepPurpose) => Promise<RunResult>, onRun: (run: RunResult) => void, steps: SweepRecord["steps"],
+  productId: string,
+  bench: BenchContext,
+  measure: (rate: number, purpose: StepPurpose) => Promise<RunResult>,
+  onRun: (run: RunResult) => void,
+  steps: SweepRecord["steps"],
 ): (rate: number, purpose: StepPurpose) => Promise<StepOutcome> {
   return async (rate, purpose) => {
     const interrupted = bench.interrupted();

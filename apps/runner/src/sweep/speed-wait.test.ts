@@ -54,6 +54,8 @@ describe("speedWaitNote", () => {
   it("says how the step was run again", () => {
     expect(speedWaitNote({ waitedSec: 0, speed: 590_123, back: true })).toBe("run again at once (speed index back at 590,123)");
     expect(speedWaitNote({ waitedSec: 13, speed: 590_123, back: true })).toBe("run again once the speed index was back at 590,123 (after 13 s idle)");
-    expect(speedWaitNote({ waitedSec: 62, speed: 401_000, back: false })).toBe("run again after 62 s idle without the machine coming back (speed index 401,000)");
+    expect(speedWaitNote({ waitedSec: 62, speed: 401_000, back: false })).toBe(
+      "run again after 62 s idle without the machine coming back (speed index 401,000)",
+    );
   });
 });

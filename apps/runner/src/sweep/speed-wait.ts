@@ -55,7 +55,11 @@ const index = (n: number): string => Math.round(n).toLocaleString("en-US");
 
 /** "run again once the speed index was back at 540,123 (after 12 s)", or why it was run again without. */
 export function speedWaitNote(w: SpeedWaited): string {
-  if (w.back) return w.waitedSec === 0 ? `run again at once (speed index back at ${index(w.speed)})` : `run again once the speed index was back at ${index(w.speed)} (after ${w.waitedSec} s idle)`;
+  if (w.back) {
+    return w.waitedSec === 0
+      ? `run again at once (speed index back at ${index(w.speed)})`
+      : `run again once the speed index was back at ${index(w.speed)} (after ${w.waitedSec} s idle)`;
+  }
   return `run again after ${w.waitedSec} s idle without the machine coming back (speed index ${index(w.speed)})`;
 }
 
@@ -63,7 +67,10 @@ export function speedWaitNote(w: SpeedWaited): string {
 export function benchSpeed(bench: Pick<BenchContext, "log" | "interrupted" | "speedIndex">, productId: string): BenchSpeed {
   const readings = speedReadings(bench);
   const wait = async (usual: number): Promise<string> => {
-    bench.log(`== ${productId}: the machine ran markedly slower than its usual speed index of ${index(usual)}: waiting up to ${SPEED_WAIT_MAX_SEC} s for it to come back before the step runs again`);
+    bench.log(
+      `== ${productId}: the machine ran markedly slower than its usual speed index of ${index(usual)}: ` +
+        `waiting up to ${SPEED_WAIT_MAX_SEC} s for it to come back before the step runs again`,
+    );
     const w = await waitForSpeed(usual, { read: () => readings.after(), sleep: (ms) => sleep(ms), now: Date.now, interrupted: () => bench.interrupted() });
     const note = speedWaitNote(w);
     bench.log(`== ${productId}: ${note}`);

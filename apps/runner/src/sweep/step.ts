@@ -61,4 +61,8 @@ export interface SweepResult {
 }
 
 /** unreachable: gendata could not offer the rate, so the step bounds the search without saying anything of the product. */
-export type Verdict = { kind: "keep-up"; /** kept up only judged at the usual speed (machine-speed.ts): why */ atSpeed?: string } | { kind: "saturated" } | { kind: "unreachable"; reason: string } | { kind: "stop"; reason: string };
+export type Verdict =
+  | { kind: "keep-up"; /** kept up only judged at the usual speed (machine-speed.ts): why */ atSpeed?: string }
+  | { kind: "saturated" }
+  | { kind: "unreachable"; reason: string }
+  | { kind: "stop"; reason: string };
