@@ -73,8 +73,7 @@ const fromCeiling = (runAt: Parameters<typeof findKneeFromCeiling>[0], opts: Fas
 const NO_BISECT_CAP = 85_000;
 
 describe("findKneeFromCeiling", () => {
-  it("bisects toward the drain ceiling plus its margin when the first paced step keeps up, then confirms " +
-    "(quix, 2026-12-03: drained at 31,759/s, the sweep kept up at 32,500)", async () => {
+  it("bisects toward the drain ceiling plus its margin when the first paced step keeps up, then confirms", async () => {
     // The drain read 100k; the product keeps up to 99k.
     const { runAt, calls } = product(99_000, 98_000);
     const r = await fromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000 });
@@ -102,7 +101,7 @@ describe("findKneeFromCeiling", () => {
     expect(r.stoppedBecause).toContain("95000/s kept up; the rounds run it again");
   });
 
-  it("steps up by the resolution past a drain it kept up at, until a paced step saturates (faststream, flink, node and quix, Genoa 2026-12-04)", async () => {
+  it("steps up by the resolution past a drain it kept up at, until a paced step saturates (the drain read low)", async () => {
     // The drain read 100k; paced, the product keeps up to 102k: the drain read low.
     const near = product(102_000, 100_000);
     const r = await fromCeiling(near.runAt, { ceiling: 100_000, gendataCap: 160_000 });
@@ -133,7 +132,7 @@ describe("findKneeFromCeiling", () => {
     expect(capped.stoppedBecause).toMatch(/the knee is at least 110000\/s/);
   });
 
-  it("reads a drain the machine was slower for at the keep-up's speed, so it does not hold the knee under it (faststream, 2026-12-03)", async () => {
+  it("reads a drain the machine was slower for at the keep-up's speed, so it does not hold the knee under it (a drain in a slow minute)", async () => {
     const atSpeed = (speedIndex: number) => ({ override: (_call: number, _rate: number, normal: StepOutcome) => ({ ...normal, speedIndex }) });
     // Drained at 32,700/s while the machine read 500k; the paced steps ran at 600k, where it keeps up to 37,500/s.
     const slowDrain = product(37_500, 36_000, atSpeed(600_000));
@@ -158,7 +157,7 @@ describe("findKneeFromCeiling", () => {
     expect(same.bracket).toEqual({ keptUp: 35_900, saturated: 39_400 });
   });
 
-  it("under a ceiling that is gendata's (the product read as fast as it wrote), the knee is at least, with no upper end (rust, 2026-12-02)", async () => {
+  it("under a ceiling that is gendata's (the product read as fast as it wrote), the knee is at least, with no upper end", async () => {
     const { runAt, calls } = product(400_000, 400_000);
     const r = await fromCeiling(runAt, { ceiling: 181_000, gendataCap: 163_000, ceilingByGendata: true });
     expect(calls).toEqual([{ rate: 163_000, purpose: "paced" }, { rate: 163_000, purpose: "confirm" }]);
@@ -179,7 +178,7 @@ describe("findKneeFromCeiling", () => {
     expect(r.bracket).toEqual({ keptUp: 58_800, saturated: 63_200 });
   });
 
-  it("bisects back up when a saturated step consumed far less than the product sustains (node, 2026-12-02)", async () => {
+  it("bisects back up when a saturated step consumed far less than the product sustains", async () => {
     // Paced at 59,100/s node consumed 42,857/s; the sweep's knee was 47,500/s (bracket to 50,000).
     const { runAt, calls } = product(48_000, 42_857);
     const r = await fromCeiling(runAt, { ceiling: 65_714, gendataCap: 160_000 });
@@ -191,7 +190,7 @@ describe("findKneeFromCeiling", () => {
     expect(r.bracket!.saturated!).toBeLessThanOrEqual(r.knee! * (1 + KNEE_RESOLUTION));
   });
 
-  it("bisects past an unsettled drain's rate, up to gendata's cap, and leaves the bracket open there (flink warming, 2026-12-02)", async () => {
+  it("bisects past an unsettled drain's rate, up to gendata's cap, and leaves the bracket open there (a JVM drained while still warming)", async () => {
     // The drain read 27,158/s while the JVM warmed; paced, flink keeps up to 80k.
     const { runAt, calls } = product(80_000, 70_000);
     const r = await fromCeiling(runAt, { ceiling: 27_158, gendataCap: 100_000, ceilingUnsettled: true });
@@ -204,7 +203,7 @@ describe("findKneeFromCeiling", () => {
   });
 
   it("never climbs past the sweep's factor over a keep-up when a busy drain bounds nothing " +
-    "(quix, Genoa 2026-12-04: 9,300/s kept up, then 79,200/s)", async () => {
+    "(a far climb leaves a backlog that outlasts the drain's timeout)", async () => {
     const { runAt, calls } = product(10_500, 10_000);
     const r = await fromCeiling(runAt, { ceiling: 10_944, gendataCap: 150_000, ceilingUnsettled: true });
     expect(calls[0]?.rate).toBe(9_300);
@@ -221,7 +220,7 @@ describe("findKneeFromCeiling", () => {
     expect(r.stoppedBecause).toMatch(/at least 160000\/s/);
   });
 
-  it("says 'at least' when the bisection up ends at gendata's cap with nothing saturated above (flink after an unsettled drain, 2026-12-02)", async () => {
+  it("says 'at least' when the bisection up ends at gendata's cap with nothing saturated above", async () => {
     // The unsettled drain read 36,616/s; paced, flink kept up at every rate gendata could offer beside it.
     const { runAt } = product(90_000, 80_000);
     const r = await fromCeiling(runAt, { ceiling: 36_616, gendataCap: 0.9 * 70_970, ceilingUnsettled: true });
@@ -275,7 +274,7 @@ describe("findKneeFromCeiling", () => {
   });
 
   it("after a confirm that does not hold, confirms the highest lower rate that kept up when the bracket is already within the resolution " +
-    "(faststream, 2026-12-03)", async () => {
+    "(a bracket already narrow)", async () => {
     // 85k keeps up, 95k saturates, 90k keeps up once and saturates on its confirm: 85k is within 10 % of it
     const { runAt, calls } = product(93_000, 92_000, {
       override: (call, _r, normal) => (call === 3 ? { ...normal, regime: "saturated", consumedPerSec: 88_000 } : undefined),

@@ -56,7 +56,7 @@ describe("the rules on the recorded Intel sweep", () => {
     expect(costsHold(costsAt(withoutSpeed, 80_000))).toBe(true); // 9.3 and 9.1 agree raw
   });
 
-  it("costs that agree raw hold even when the index's swings make them disagree at the reference speed (node here, 2026-12-02)", () => {
+  it("costs that agree raw hold even when the index's swings make them disagree at the reference speed", () => {
     const costs = { raw: [16.0, 16.9], atReference: [6.9, 10.7] };
     expect(costsHold(costs)).toBe(true);
     expect(microsList(costs)).toBe("16.0 / 16.9 µs per inference");
