@@ -67,7 +67,11 @@ describe("bench CLI input", () => {
     const fixtures = join(import.meta.dirname, "page", "__fixtures__");
     const dir = mkdtempSync(join(tmpdir(), "agree-with-"));
     const sweep = JSON.parse(readFileSync(join(fixtures, "agreement-sweep.json"), "utf8")) as { runs: { product: string }[]; sweeps: { product: string }[] };
-    const part = (products: string[]) => ({ ...sweep, runs: sweep.runs.filter((r) => products.includes(r.product)), sweeps: sweep.sweeps.filter((s) => products.includes(s.product)) });
+    const part = (products: string[]) => ({
+      ...sweep,
+      runs: sweep.runs.filter((r) => products.includes(r.product)),
+      sweeps: sweep.sweeps.filter((s) => products.includes(s.product)),
+    });
     writeFileSync(join(dir, "a.json"), JSON.stringify(part(["node", "faststream"])));
     writeFileSync(join(dir, "b.json"), JSON.stringify(part(["spark"])));
     const fast = join(fixtures, "agreement-fast.json");

@@ -72,7 +72,13 @@ const program = new Command("bench")
 
 program
   .option("-p, --products <ids>", "comma-separated product ids (default: every product)")
-  .option("-r, --rate <spec>", `fixed-rate runs at this offered records/s: N, or id=N,...,default=N (others ${DEFAULT_RATE}); without it (and --sweep), each product's knee is found from a drain run`, parseRates, parseRates(""))
+  .option(
+    "-r, --rate <spec>",
+    `fixed-rate runs at this offered records/s: N, or id=N,...,default=N (others ${DEFAULT_RATE}); without it (and --sweep), each product's knee is found ` +
+      `from a drain run`,
+    parseRates,
+    parseRates(""),
+  )
   .option("--warmup <s>", "the window never starts sooner than this many seconds after gendata", wholeNumber, 10)
   .option("--settle-timeout <s>", "the window starts by then even if the backlog has not settled (the run is then unsettled)", wholeNumber, 60)
   .option("--window <s>", "seconds measured (the main command's paced and drain windows end when their figure is known, 10–15 s)", wholeNumber, 30)
@@ -84,17 +90,44 @@ program
   .addOption(new Option("--hang <s>", "consumed standing still this long with a backlog = hung").argParser(wholeNumber).default(30))
   .option("--list", "list the products and exit")
   .option("--json", "with --list: one line of JSON, [{id, package, ciRate}] (the CI workflow's matrix)")
-  .option("--sweep", "find each product's knee the long way: climb ×2 from --sweep-start, bisect, confirm, every step a fixed window in one product session (--rate then gives a product's starting rate); the reference the main command is checked against")
-  .option("--agreement", "per product, the main command's knee search and then a --sweep (its options apply), minutes apart; the sweep's results go to sweep/ and the page shows how each row's knees and costs agree")
+  .option(
+    "--sweep",
+    "find each product's knee the long way: climb ×2 from --sweep-start, bisect, confirm, every step a fixed window in one product session (--rate then " +
+      "gives a product's starting rate); the reference the main command is checked against",
+  )
+  .option(
+    "--agreement",
+    "per product, the main command's knee search and then a --sweep (its options apply), minutes apart; the sweep's results go to sweep/ and the page shows " +
+      "how each row's knees and costs agree",
+  )
   .option("--sweep-start <n>", "first rate of a sweep", wholeNumber, 5000)
   .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
   .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
-  .addOption(new Option("--sweep-resolution <x>", "a sweep bisects until the knee's bracket is within this share (0.1: the lowest saturated rate at most 10% above the knee)").argParser(share).default(KNEE_RESOLUTION))
+  .addOption(
+    new Option(
+      "--sweep-resolution <x>",
+      "a sweep bisects until the knee's bracket is within this share (0.1: the lowest saturated rate at most 10% above the knee)",
+    ).argParser(share).default(KNEE_RESOLUTION),
+  )
   .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
   .option("--no-profile", "no profiling, not even in a sweep")
-  .option("--faults", "per product: poison pills among the records and a kill -9 + restart mid-window, then a broker restart mid-window (SIGKILL, then clean), then an overload (twice the base rate for 60 s, then back); exit 5 if records were lost")
-  .option("--budget <min>", "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): after three rounds, further rounds go to rows whose order is still unknown while the budget holds", wholeNumber, 40)
-  .option("--knees <results.json[,more.json]>", "with --faults: the overload's base rate is each product's confirmed knee from these knee searches' results (others: their --rate)", (value: string) => kneesOption(value))
+  .option(
+    "--faults",
+    "per product: poison pills among the records and a kill -9 + restart mid-window, then a broker restart mid-window (SIGKILL, then clean), then an " +
+      "overload (twice the base rate for 60 s, then back); exit 5 if records were lost",
+  )
+  .option(
+    "--budget <min>",
+    "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): after three rounds, further rounds go to " +
+      "rows whose order is still unknown while the budget holds",
+    wholeNumber,
+    40,
+  )
+  .option(
+    "--knees <results.json[,more.json]>",
+    "with --faults: the overload's base rate is each product's confirmed knee from these knee searches' results (others: their --rate)",
+    (value: string) => kneesOption(value),
+  )
   .action(async (opts: BenchOptions & { json?: boolean }) => {
     if (opts.list) {
       process.exitCode = await listCommand(opts.json === true);
@@ -112,7 +145,9 @@ program
       return;
     }
     await preflight(opts.products, (line) => console.error(line));
-    const ids = opts.products ? opts.products.split(",").map((p) => p.trim()).filter(Boolean) : (await discoverProducts(repoRoot(), () => undefined)).map((p) => p.id);
+    const ids = opts.products
+      ? opts.products.split(",").map((p) => p.trim()).filter(Boolean)
+      : (await discoverProducts(repoRoot(), () => undefined)).map((p) => p.id);
     const fast = !opts.sweep && !opts.faults && !ratesGiven(opts.rate);
     const fastRuns = fast ? 1 + MAX_FAST_STEPS : 0;
     const mainRuns = fastRuns + MAX_ROUNDS - 1;
@@ -126,9 +161,23 @@ program
   .argument("<results...>", "results.json files (several merge into one page)")
   .option("-o, --out <file>", "write the page here (default: stdout); page.html goes beside it")
   .option("--html <file>", "write the HTML page here (default: beside --out)")
-  .option("--compare <label=a.json[,b.json]>", "another machine's results: the page says how each row carries to it (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
-  .option("--supplied <side:cpython=NNNNns>", "runtime readings taken by hand with one probe on both machines, in place of a side's own: side is here or a --compare label (repeatable)", (spec: string, all: string[]) => [...all, spec], [] as string[])
-  .option("--agree-with <results.json[,more.json]>", "a --sweep of the same rows (or another knee search of them, a control; several merge as the rendered ones do): the page shows how each row's knee agrees with it")
+  .option(
+    "--compare <label=a.json[,b.json]>",
+    "another machine's results: the page says how each row carries to it (repeatable)",
+    (spec: string, all: string[]) => [...all, spec],
+    [] as string[],
+  )
+  .option(
+    "--supplied <side:cpython=NNNNns>",
+    "runtime readings taken by hand with one probe on both machines, in place of a side's own: side is here or a --compare label (repeatable)",
+    (spec: string, all: string[]) => [...all, spec],
+    [] as string[],
+  )
+  .option(
+    "--agree-with <results.json[,more.json]>",
+    "a --sweep of the same rows (or another knee search of them, a control; several merge as the rendered ones do): the page shows how each row's knee " +
+      "agrees with it",
+  )
   .action((files: string[], opts: { out?: string; html?: string; compare: string[]; supplied: string[]; agreeWith?: string }) => {
     try {
       const out = opts.out !== undefined ? userPath(opts.out) : undefined;

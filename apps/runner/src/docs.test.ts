@@ -17,7 +17,9 @@ const docs = readdirSync(join(root, "docs"), { recursive: true, encoding: "utf8"
 /** Relative link targets in a Markdown file, without their #anchor. */
 function relativeLinks(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((target) => !/^[a-z]+:/.test(target) && !target.startsWith("#")).map((target) => target.split("#")[0]!);
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter(
+    (target) => !/^[a-z]+:/.test(target) && !target.startsWith("#"),
+  ).map((target) => target.split("#")[0]!);
 }
 
 describe("the README and docs/", () => {
@@ -32,7 +34,9 @@ describe("the README and docs/", () => {
   });
 
   it("has no relative link to a file that does not exist", () => {
-    const dead = [readme, ...docs].flatMap((file) => relativeLinks(file).filter((target) => !existsSync(join(dirname(file), target))).map((target) => `${relative(root, file)} -> ${target}`));
+    const dead = [readme, ...docs].flatMap(
+      (file) => relativeLinks(file).filter((target) => !existsSync(join(dirname(file), target))).map((target) => `${relative(root, file)} -> ${target}`),
+    );
     expect(dead).toEqual([]);
   });
 });

@@ -34,7 +34,8 @@ describe("the bench's exit code", () => {
     expect(exitCodeFor([], false, [fault("invalid", 5000)])).toBe(3);
     expect(exitCodeFor([], true, [fault("ok", 3)])).toBe(130);
   });
-  it("is 5 when a broker restart lost records, 3 when one failed; a broker not the bench's to restart, or a product the bench had to restart, changes nothing", () => {
+  it("is 5 when a broker restart lost records, 3 when one failed; a broker not the bench's to restart, or a product the bench had to restart, changes " +
+    "nothing", () => {
     const restart = (status: BrokerRestartResult["status"], lost?: number, recovered?: BrokerRestartResult["recovered"]): BrokerRestartResult =>
       ({ product: "p", status, ...(lost !== undefined ? { tally: { lost } } : {}), ...(recovered ? { recovered } : {}) }) as unknown as BrokerRestartResult;
     expect(exitCodeFor([], false, [], [restart("ok", 0), restart("ok", 7)])).toBe(EXIT.faultLoss);

@@ -22,7 +22,12 @@ export const EXIT = {
 } as const;
 
 /** `scenarios`: the broker restarts and overload runs of a `--faults` bench. */
-export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean, faults: readonly FaultResult[] = [], scenarios: ReadonlyArray<BrokerRestartResult | OverloadResult> = []): number {
+export function exitCodeFor(
+  runs: readonly RunResult[],
+  interrupted: boolean,
+  faults: readonly FaultResult[] = [],
+  scenarios: ReadonlyArray<BrokerRestartResult | OverloadResult> = [],
+): number {
   if (interrupted) return EXIT.interrupted;
   // Lost records outrank a failed run: the loss is the finding a script must not miss.
   // (An undrained run's missing records are not counted as lost: it is invalid, exit 3.)
@@ -39,5 +44,7 @@ export function exitCodeFor(runs: readonly RunResult[], interrupted: boolean, fa
 /** A sweep runs a noisy step again: a later quiet, valid run of the product at the same rate replaces it. */
 function repeatedQuietly(runs: readonly RunResult[], index: number): boolean {
   const noisy = runs[index] as RunResult;
-  return runs.slice(index + 1).some((r) => r.product === noisy.product && r.settings?.offeredRate === noisy.settings?.offeredRate && r.status === "ok" && !r.conditions?.noisy);
+  return runs.slice(index + 1).some(
+    (r) => r.product === noisy.product && r.settings?.offeredRate === noisy.settings?.offeredRate && r.status === "ok" && !r.conditions?.noisy,
+  );
 }

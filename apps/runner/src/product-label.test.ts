@@ -2,7 +2,11 @@
 import { productLabel } from "./page/rows.ts";
 import type { RunResult } from "./results/types.ts";
 
-const run = (product: string, versions: Record<string, string>, family?: string): RunResult => ({ product, versions, ...(family ? { family } : {}) }) as RunResult;
+const run = (
+  product: string,
+  versions: Record<string, string>,
+  family?: string,
+): RunResult => ({ product, versions, ...(family ? { family } : {}) }) as RunResult;
 
 describe("productLabel", () => {
   it("takes the row's own version first", () => {

@@ -45,7 +45,9 @@ export interface ProgressState {
 const int = (n: number): string => Math.round(n).toLocaleString("en-US");
 function duration(sec: number): string {
   const s = Math.max(0, Math.round(sec));
-  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+  return s >= 3600
+    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`
+    : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
 }
 
 /** Upper bound of the time left: this run, the rest of this product's runs at most, the products after it at most. */
@@ -57,7 +59,9 @@ export function secondsLeftAtMost(s: ProgressState): number {
 export function progressLine(s: ProgressState): string {
   const which = s.products > 0 && s.productIndex > 0 ? `${s.product} (${s.productIndex}/${s.products})` : s.product;
   const step = s.maxSteps > 1 ? ` step ${s.step} of ≤${s.maxSteps}` : "";
-  const figures = s.phase === "start" ? "" : ` | offered ${int(s.offered)}/s consumed ${int(s.consumed)}/s cpu ${s.cpu.toFixed(0)}% mem ${s.memMb.toFixed(0)} MB`;
+  const figures = s.phase === "start"
+    ? ""
+    : ` | offered ${int(s.offered)}/s consumed ${int(s.consumed)}/s cpu ${s.cpu.toFixed(0)}% mem ${s.memMb.toFixed(0)} MB`;
   const rest = secondsLeftAtMost(s) - s.runLeftSec;
   const left = rest > 0 ? `, ≤${duration(secondsLeftAtMost(s))} in all` : "";
   // A drain run offers nothing while it is timed: its backlog was filled before the product started.
@@ -104,7 +108,10 @@ export class RunProgress {
     };
     this.lastPhase = undefined;
     if (this.live) {
-      this.bar = new cliProgress.SingleBar({ format: "[{bar}] {line}", hideCursor: true, stream: process.stderr, barsize: 20 }, cliProgress.Presets.shades_classic);
+      this.bar = new cliProgress.SingleBar(
+        { format: "[{bar}] {line}", hideCursor: true, stream: process.stderr, barsize: 20 },
+        cliProgress.Presets.shades_classic,
+      );
       this.bar.start(measuredSeconds, 0, { line: progressLine(this.state) });
     } else {
       this.emit(0, true);

@@ -19,7 +19,9 @@ export function runSummary(r: RunResult): string {
   if (d) parts.push(`lost ${int(d.lost)}, dup ${int(d.duplicated)}, mis-scored ${int(d.misScored ?? 0)} of ${int(d.scoresChecked)} checked`);
   const c = r.conditions;
   if (c) {
-    parts.push(`speed index ${int(c.speedIndexBefore)} → ${int(c.speedIndexAfter)}, foreign load ${c.foreignCpuAvg.toFixed(1)}%, steal ${c.stealAvg.toFixed(1)}%`);
+    parts.push(
+      `speed index ${int(c.speedIndexBefore)} → ${int(c.speedIndexAfter)}, foreign load ${c.foreignCpuAvg.toFixed(1)}%, steal ${c.stealAvg.toFixed(1)}%`,
+    );
     if (c.noisy) parts.push(`⚠ NOISY MACHINE — ${c.noisyBecause.join("; ")}: these figures do not count`);
   }
   return parts.join("\n   ");

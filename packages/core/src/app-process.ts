@@ -9,7 +9,9 @@ import { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
 import { kafkaSettingsEnv } from "./kafka-settings.ts";
 
 /** The variables every app reads: the run's broker, topics, group, parallelism, models and client settings. */
-export function benchAppEnv(ctx: Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka">): Record<string, string> {
+export function benchAppEnv(
+  ctx: Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka">,
+): Record<string, string> {
   return {
     ...kafkaSettingsEnv(ctx.kafka),
     BENCH_BOOTSTRAP: ctx.bootstrap,

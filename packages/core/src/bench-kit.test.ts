@@ -65,7 +65,11 @@ describe("models/bench_kit.py: the complete-record rule", () => {
 
   it("skips every poison pill kind with a reason", () => {
     const verdicts = judge(POISON_KINDS.map((kind, n) => poisonValue(kind, n)));
-    verdicts.forEach((v, i) => expect({ kind: POISON_KINDS[i], skipped: typeof v.problem === "string" && v.problem.length > 0 }).toEqual({ kind: POISON_KINDS[i], skipped: true }));
+    verdicts.forEach(
+      (v, i) => expect(
+        { kind: POISON_KINDS[i], skipped: typeof v.problem === "string" && v.problem.length > 0 },
+      ).toEqual({ kind: POISON_KINDS[i], skipped: true }),
+    );
   });
 
   it("refuses an integer too large for a float instead of failing on it (Python's json decodes one)", () => {
@@ -74,7 +78,8 @@ describe("models/bench_kit.py: the complete-record rule", () => {
   });
 
   it("writes settings as a client's text: booleans as true/false, numbers as written", () => {
-    const script = `import bench_kit, json\nprint(json.dumps(bench_kit.settings_as_text({"enable.idempotence": True, "linger.ms": 5, "acks": "all", "x": False})))`;
+    const script = `import bench_kit, json\nprint(json.dumps(bench_kit.settings_as_text({"enable.idempotence": True, "linger.ms": 5, "acks": "all", "x": ` +
+      `False})))`;
     expect(JSON.parse(runKit(script).stdout)).toEqual({ "enable.idempotence": "true", "linger.ms": "5", acks: "all", x: "false" });
   });
 
@@ -121,7 +126,9 @@ scorer = bench_kit.RiskScorer()
 features = scorer.features([bench_kit.metrics_of(r) for r in records]).tolist()
 print(json.dumps({"risks": scorer.risks(records), "features": features, "none": scorer.risks([])}))
 `;
-    const out = JSON.parse(runKit(script, [], fixtures.map((f) => Buffer.from(JSON.stringify(f)))).stdout) as { risks: number[]; features: number[][]; none: number[] };
+    const out = JSON.parse(
+      runKit(script, [], fixtures.map((f) => Buffer.from(JSON.stringify(f)))).stdout,
+    ) as { risks: number[]; features: number[][]; none: number[] };
     expect(out.none).toEqual([]);
     expect(out.risks).toHaveLength(fixtures.length);
     const worstRisk = Math.max(...out.risks.map((r, i) => Math.abs(r - fixtures[i]!.risk)));

@@ -5,7 +5,9 @@ import { buildKey, cargoBuildCommand, crateFiles } from "./cargo-build.ts";
 
 describe("a crate's cargo build", () => {
   it("builds with the committed lock into the cache's target folder", () => {
-    expect(cargoBuildCommand("/repo/app", "/cache/rust/target")).toEqual({ command: "cargo", args: ["build", "--release", "--locked"], cwd: "/repo/app", env: { CARGO_TARGET_DIR: "/cache/rust/target" } });
+    expect(cargoBuildCommand("/repo/app", "/cache/rust/target")).toEqual(
+      { command: "cargo", args: ["build", "--release", "--locked"], cwd: "/repo/app", env: { CARGO_TARGET_DIR: "/cache/rust/target" } },
+    );
   });
 
   it("keys the build by the manifest, the lock, cargo's config and every source, sorted", () => {
@@ -13,7 +15,9 @@ describe("a crate's cargo build", () => {
     try {
       mkdirSync(join(crate, "src", "deep"), { recursive: true });
       for (const f of [join("src", "main.rs"), join("src", "deep", "a.rs"), join("src", "notes.txt")]) writeFileSync(join(crate, f), "");
-      expect(crateFiles(crate)).toEqual([join(".cargo", "config.toml"), "Cargo.lock", "Cargo.toml", join("src", "deep", "a.rs"), join("src", "main.rs")].sort());
+      expect(crateFiles(crate)).toEqual(
+        [join(".cargo", "config.toml"), "Cargo.lock", "Cargo.toml", join("src", "deep", "a.rs"), join("src", "main.rs")].sort(),
+      );
     } finally {
       rmSync(crate, { recursive: true, force: true });
     }

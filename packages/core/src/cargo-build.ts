@@ -38,7 +38,10 @@ export interface CargoCrate {
 
 /** The crate's binary, built into `cacheDir` unless a build of the same files and compiler is there. */
 export async function buildCrate(crate: CargoCrate, cacheDir: string, rustc: string, log: (line: string) => void): Promise<string> {
-  const key = buildKey(rustc, crateFiles(crate.crateDir).map((path) => ({ path, text: existsSync(join(crate.crateDir, path)) ? readFileSync(join(crate.crateDir, path), "utf8") : "" })));
+  const key = buildKey(
+    rustc,
+    crateFiles(crate.crateDir).map((path) => ({ path, text: existsSync(join(crate.crateDir, path)) ? readFileSync(join(crate.crateDir, path), "utf8") : "" })),
+  );
   const binDir = join(cacheDir, `app-${key}`);
   const binary = join(binDir, crate.binary);
   if (existsSync(binary)) return binary;
@@ -46,7 +49,9 @@ export async function buildCrate(crate: CargoCrate, cacheDir: string, rustc: str
   log(`building ${crate.what} (${build.command} ${build.args.join(" ")}; the first build compiles librdkafka, about a minute or more)`);
   const started = Date.now();
   const result = await execa(build.command, build.args, { cwd: build.cwd, env: build.env, reject: false, all: true });
-  if (result.exitCode !== 0) throw new Error(`cargo build of ${crate.what} failed (exit ${result.exitCode ?? result.signal}):\n${String(result.all ?? "").split("\n").slice(-30).join("\n")}`);
+  if (result.exitCode !== 0) throw new Error(
+    `cargo build of ${crate.what} failed (exit ${result.exitCode ?? result.signal}):\n${String(result.all ?? "").split("\n").slice(-30).join("\n")}`,
+  );
   log(`built ${crate.what} in ${Math.round((Date.now() - started) / 1000)} s`);
   // Copied beside the final folder and renamed into place: a half-copied binary is never taken as built.
   const building = `${binDir}.building-${process.pid}`;

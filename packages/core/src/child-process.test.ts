@@ -27,7 +27,9 @@ describe("ManagedProcess", () => {
   });
 
   it("matches only a complete line: a line written in two parts is in logTail() once waitForLine resolves", async () => {
-    const p = new ManagedProcess({ command: "sh", args: ["-c", "printf 'BENCH_READY partition 0'; sleep 0.3; printf ' from offset 268\\n'; sleep 30"], logFile: logFile() });
+    const p = new ManagedProcess(
+      { command: "sh", args: ["-c", "printf 'BENCH_READY partition 0'; sleep 0.3; printf ' from offset 268\\n'; sleep 30"], logFile: logFile() },
+    );
     await expect(p.waitForLine(/BENCH_READY/, 5000)).resolves.toBe("BENCH_READY partition 0 from offset 268");
     expect(p.logTail()).toBe("BENCH_READY partition 0 from offset 268");
     await p.stop();

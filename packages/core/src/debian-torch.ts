@@ -42,7 +42,10 @@ export type DebianTorchEnv = { ok: true; python: string; versions: Record<string
  * card's probes. Versions as the page shows them: torch's from Debian's package, because
  * Debian's build calls itself 1.13.0a0+gitunknown.
  */
-export async function prepareDebianTorchEnv(row: DebianTorchRow, ctx: { cacheDir: string; modelsDir: string; log(line: string): void }): Promise<DebianTorchEnv> {
+export async function prepareDebianTorchEnv(
+  row: DebianTorchRow,
+  ctx: { cacheDir: string; modelsDir: string; log(line: string): void },
+): Promise<DebianTorchEnv> {
   // The doctor's own lookup, so a row the doctor passes is not refused here for another reason.
   const unmet = unmetReason(await debianTorchPrerequisites());
   if (unmet) return { ok: false, reason: unmet };
@@ -59,7 +62,11 @@ export async function prepareDebianTorchEnv(row: DebianTorchRow, ctx: { cacheDir
   });
   if (check.exitCode !== 0) {
     const why = String(check.all ?? "").trim().split("\n").slice(-6).join("\n");
-    return { ok: false, reason: `the venv cannot import ${[...row.imports, "torch"].join(", ")} or load the frozen model (torch comes from Debian's python3-torch: apt-get install python3-torch):\n${why}` };
+    return {
+      ok: false,
+      reason: `the venv cannot import ${[...row.imports, "torch"].join(", ")} or load the frozen model (torch comes from Debian's python3-torch: apt-get ` +
+        `install python3-torch):\n${why}`,
+    };
   }
   const versions = await pythonVersions(python, { ...row.versions, torch: "torch" });
   const missing = Object.keys(row.versions).filter((label) => versions[label] === "missing");

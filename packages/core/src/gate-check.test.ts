@@ -4,7 +4,11 @@ import { fixturesDir } from "./paths.ts";
 
 const fixtures = loadGateRecords(fixturesDir());
 const byName = (name: string) => fixtures.find((f) => f.name === name)!;
-const out = (f: Pick<GateRecord, "eventId" | "tsMs">, risk: unknown, eventId = f.eventId): Buffer => Buffer.from(JSON.stringify({ event_id: eventId, ts_ms: f.tsMs, risk }));
+const out = (
+  f: Pick<GateRecord, "eventId" | "tsMs">,
+  risk: unknown,
+  eventId = f.eventId,
+): Buffer => Buffer.from(JSON.stringify({ event_id: eventId, ts_ms: f.tsMs, risk }));
 /** Every fixture scored exactly, in order: offset = index. */
 const exact = (check: GateCheck, except: (eventId: string) => boolean = () => false): void =>
   fixtures.forEach((f, offset) => (except(f.eventId) ? undefined : check.add(offset, out(f, f.risk))));
@@ -42,7 +46,10 @@ describe("the verification gate's check of each output", () => {
     const nonAscii = byName("non-ascii-event-id");
     const mangled = Buffer.from(nonAscii.eventId, "utf8").toString("latin1");
     check.add(7, out(nonAscii, nonAscii.risk, mangled));
-    expect(check.verdict(1e-5, 180_000)).toBe(`output at offset 7 carries unknown event_id ${JSON.stringify(mangled)} (fixture "non-ascii-event-id" (event ${JSON.stringify(nonAscii.eventId)}) expected)`);
+    expect(check.verdict(1e-5, 180_000)).toBe(
+      `output at offset 7 carries unknown event_id ${JSON.stringify(mangled)} (fixture "non-ascii-event-id" (event ${JSON.stringify(nonAscii.eventId)}) ` +
+        `expected)`,
+    );
   });
 
   it("names the first fixtures that never came out, and asks a passthrough row for ids only", () => {
@@ -50,7 +57,8 @@ describe("the verification gate's check of each output", () => {
     const skipped = new Set([byName("pretty-printed").eventId, byName("whitespace-crlf-tabs").eventId]);
     fixtures.forEach((f, offset) => (skipped.has(f.eventId) ? undefined : check.add(offset, Buffer.from(f.value))));
     expect(check.verdict(1e-5, 180_000)).toBe(
-      `only ${fixtures.length - 2} of ${fixtures.length} fixture records came out within 180s; missing fixture "pretty-printed" (event e256), fixture "whitespace-crlf-tabs" (event e262)`,
+      `only ${fixtures.length - 2} of ${fixtures.length} fixture records came out within 180s; missing fixture "pretty-printed" (event e256), fixture ` +
+        `"whitespace-crlf-tabs" (event e262)`,
     );
   });
 
@@ -74,7 +82,9 @@ describe("the verification gate's check of each output", () => {
     check.add(0, Buffer.from("not json"));
     check.add(1, out(fixtures[1]!, null));
     check.add(2, out(fixtures[2]!, fixtures[2]!.risk));
-    expect(check.result(1e-5, 180_000)).toEqual({ passed: false, checked: 2, fixtures: fixtures.length, maxError: 0, problem: `output at offset 0 is not JSON: "not json"` });
+    expect(check.result(1e-5, 180_000)).toEqual(
+      { passed: false, checked: 2, fixtures: fixtures.length, maxError: 0, problem: `output at offset 0 is not JSON: "not json"` },
+    );
     expect(check.result(1e-5, 180_000, "exited during the run (code 1, signal null)").problem).toBe("exited during the run (code 1, signal null)");
   });
 
@@ -86,23 +96,31 @@ describe("the verification gate's check of each output", () => {
       const check = new GateCheck(fixtures, false, findings);
       exact(check, (id) => id === dup.eventId);
       check.add(999, out(dup, dup.risk + 0.87));
-      expect(check.result(1e-5, 180_000)).toEqual({ passed: true, checked: fixtures.length, fixtures: fixtures.length, maxError: 0, declared: ["y_object_duplicated_key"] });
+      expect(check.result(1e-5, 180_000)).toEqual(
+        { passed: true, checked: fixtures.length, fixtures: fixtures.length, maxError: 0, declared: ["y_object_duplicated_key"] },
+      );
     });
 
     it("still wants the case's output with its id and ts_ms: a misread record is not a lost one", () => {
       const check = new GateCheck(fixtures, false, findings);
       exact(check, (id) => id === dup.eventId);
-      expect(check.verdict(1e-5, 180_000)).toMatch(/^only \d+ of \d+ fixture records came out within 180s; missing fixture "y_object_duplicated_key" \(event e280\)$/);
+      expect(check.verdict(1e-5, 180_000)).toMatch(
+        /^only \d+ of \d+ fixture records came out within 180s; missing fixture "y_object_duplicated_key" \(event e280\)$/,
+      );
     });
 
     it("fails when the row scores the case right after all: the note would be stale", () => {
       const check = new GateCheck(fixtures, false, findings);
       exact(check);
-      expect(check.verdict(1e-5, 180_000)).toBe('fixture "y_object_duplicated_key" (event e280) is declared misread (the row\'s spelling findings) but was scored right: remove the finding');
+      expect(check.verdict(1e-5, 180_000)).toBe(
+        'fixture "y_object_duplicated_key" (event e280) is declared misread (the row\'s spelling findings) but was scored right: remove the finding',
+      );
     });
 
     it("refuses a finding that names no spelling case", () => {
-      expect(() => new GateCheck(fixtures, false, { y_object_typo: findings.y_object_duplicated_key })).toThrow('a spelling finding names no spelling case: "y_object_typo"');
+      expect(
+        () => new GateCheck(fixtures, false, { y_object_typo: findings.y_object_duplicated_key }),
+      ).toThrow('a spelling finding names no spelling case: "y_object_typo"');
     });
   });
 });

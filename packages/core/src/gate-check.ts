@@ -73,7 +73,9 @@ export class GateCheck {
     if (!fixture) {
       const seq = seqOfEventId(read.eventId);
       const meant = this.fixtures.find((f) => seq !== undefined && seqOfEventId(f.eventId) === seq);
-      this.problem ??= `output at offset ${offset} carries unknown event_id ${JSON.stringify(read.eventId)}${meant ? ` (${fixtureLabel(meant)} expected)` : ""}`;
+      this.problem ??=
+        `output at offset ${offset} carries unknown ` +
+        `event_id ${JSON.stringify(read.eventId)}${meant ? ` (${fixtureLabel(meant)} expected)` : ""}`;
       return;
     }
     this.outputs.set(fixture.eventId, read.record);
@@ -92,7 +94,8 @@ export class GateCheck {
     if (!this.complete) {
       const missing = this.fixtures.filter((f) => !this.outputs.has(f.eventId));
       const named = missing.slice(0, 3).map(fixtureLabel).join(", ");
-      return `only ${this.checked} of ${this.expected.size} fixture records came out within ${timeoutMs / 1000}s; missing ${named}${missing.length > 3 ? ", …" : ""}`;
+      return `only ${this.checked} of ${this.expected.size} fixture records came out within ${timeoutMs / 1000}s; missing ` +
+        `${named}${missing.length > 3 ? ", …" : ""}`;
     }
     if (this.maxError > tolerance && this.worst) {
       return `largest risk error ${this.maxError.toExponential(2)} (${fixtureLabel(this.worst)}) exceeds the card's tolerance ${tolerance}`;

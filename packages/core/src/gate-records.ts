@@ -27,7 +27,16 @@ export interface GateRecord {
 
 export function gateRecords(fixtures: readonly FixtureRow[], spellings: readonly SpellingRow[]): GateRecord[] {
   return [
-    ...fixtures.map((f) => ({ name: "generated", eventId: f.record.event_id, tsMs: f.record.ts_ms, key: f.record.partition_key, value: JSON.stringify(f.record), risk: f.risk })),
+    ...fixtures.map(
+      (f) => ({
+        name: "generated",
+        eventId: f.record.event_id,
+        tsMs: f.record.ts_ms,
+        key: f.record.partition_key,
+        value: JSON.stringify(f.record),
+        risk: f.risk,
+      }),
+    ),
     ...spellings.map((s) => ({ name: s.name, eventId: s.event_id, tsMs: s.ts_ms, key: s.key, value: s.value, risk: s.risk })),
   ];
 }

@@ -24,8 +24,25 @@ export { makeRecord, makeTemplate, POOL_SIZE, RecordEncoder, type RecordTemplate
 export { cacheRoot, fixturesDir, isExecutableFile, modelsDir, productCacheDir, repoRoot } from "./paths.ts";
 export { missingReason, sharedWhileRunning, unmetReason } from "./prerequisites.ts";
 export { pythonTorchChecks } from "./python-torch-checks.ts";
-export { DEBIAN_NUMPY, DEBIAN_PYTHON, debianTorchEnv, debianTorchPrerequisites, prepareDebianTorchEnv, type DebianTorchEnv, type DebianTorchRow } from "./debian-torch.ts";
-export { debianPackageVersion, ensurePythonEnv, librdkafkaVersion, pythonVersions, pythonVersionsScript, upstreamVersion, type PythonEnv, type PythonEnvSpec } from "./python-env.ts";
+export {
+  DEBIAN_NUMPY,
+  DEBIAN_PYTHON,
+  debianTorchEnv,
+  debianTorchPrerequisites,
+  prepareDebianTorchEnv,
+  type DebianTorchEnv,
+  type DebianTorchRow,
+} from "./debian-torch.ts";
+export {
+  debianPackageVersion,
+  ensurePythonEnv,
+  librdkafkaVersion,
+  pythonVersions,
+  pythonVersionsScript,
+  upstreamVersion,
+  type PythonEnv,
+  type PythonEnvSpec,
+} from "./python-env.ts";
 export { TreeSampler, type MemoryInstrument, type ResourceSample, type SamplerCost } from "./sampler.ts";
 export {
   eventIdFor,

@@ -14,7 +14,9 @@ describe("parseJavaVersion", () => {
 describe("javaCheck", () => {
   it("lists the version found, or says where it looked and what to install", () => {
     expect(javaCheck("17.0.15")).toEqual({ name: "OpenJDK 17", have: "17.0.15", ok: true });
-    expect(javaCheck(undefined, "/nowhere")).toEqual({ name: "OpenJDK 17", have: "none", ok: false, reason: "no Java at /nowhere", fix: "apt-get install openjdk-17-jdk-headless" });
+    expect(javaCheck(undefined, "/nowhere")).toEqual(
+      { name: "OpenJDK 17", have: "none", ok: false, reason: "no Java at /nowhere", fix: "apt-get install openjdk-17-jdk-headless" },
+    );
   });
 
   it("finds no Java in a JAVA_HOME without bin/java", async () => {

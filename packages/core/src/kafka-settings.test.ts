@@ -1,4 +1,13 @@
-import { consumerSettingsProse, effectiveSettingsMismatches, javaProducerMismatches, KAFKA_SETTINGS, kafkaSettingsEnv, parseConfDump, parseJavaClientConfigs, settingsMismatches } from "./kafka-settings.ts";
+import {
+  consumerSettingsProse,
+  effectiveSettingsMismatches,
+  javaProducerMismatches,
+  KAFKA_SETTINGS,
+  kafkaSettingsEnv,
+  parseConfDump,
+  parseJavaClientConfigs,
+  settingsMismatches,
+} from "./kafka-settings.ts";
 
 // What librdkafka 2.15 printed for a consumer and a producer created with debug=conf.
 const DUMP = `LOG INIT [thrd:app]: librdkafka v2.15.1 (0x20f01ff) rdkafka#consumer-1 initialized
@@ -35,7 +44,9 @@ describe("the shared Kafka settings", () => {
   });
 
   it("names every setting an app got wrong or left out", () => {
-    const [, producer] = parseConfDump(DUMP.replace("compression.codec = lz4", "compression.codec = none").replace(/.*queue.buffering.max.ms.*\n/, "")).map((c) => c.config);
+    const [, producer] = parseConfDump(
+      DUMP.replace("compression.codec = lz4", "compression.codec = none").replace(/.*queue.buffering.max.ms.*\n/, ""),
+    ).map((c) => c.config);
     expect(settingsMismatches(KAFKA_SETTINGS.producer, producer as Record<string, string>)).toEqual([
       "compression.type: want lz4, got none",
       "linger.ms: want 5, got unset",
@@ -83,7 +94,9 @@ describe("the shared Kafka settings", () => {
       { kind: "producer", config: { acks: "-1", "compression.type": "lz4", "enable.idempotence": "true", "linger.ms": "5" } },
     ]);
     expect(javaProducerMismatches(javaLog, KAFKA_SETTINGS.producer)).toEqual([]);
-    expect(javaProducerMismatches(javaLog.replace("linger.ms = 5", "linger.ms = 0"), KAFKA_SETTINGS.producer)).toEqual(["producer 1: linger.ms: want 5, got 0"]);
+    expect(
+      javaProducerMismatches(javaLog.replace("linger.ms = 5", "linger.ms = 0"), KAFKA_SETTINGS.producer),
+    ).toEqual(["producer 1: linger.ms: want 5, got 0"]);
     expect(javaProducerMismatches("no config here", KAFKA_SETTINGS.producer)).toEqual(["no Java ProducerConfig in the log (is the client's INFO logging on?)"]);
   });
 

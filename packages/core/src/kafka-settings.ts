@@ -165,6 +165,7 @@ export function consumerSettingsProse(consumer: ClientSettings): string {
   const count = messages >= 1000 ? `${Math.round(messages / 1000)}k` : String(messages);
   return (
     `fetch.min.bytes=${bytes(n("fetch.min.bytes"))}, fetch.wait.max.ms=${n("fetch.wait.max.ms")}, ` +
-    `max.partition.fetch.bytes=${bytes(n("max.partition.fetch.bytes"))} and a ${count}-message / ~${Math.round(n("queued.max.messages.kbytes") / (1 << 20))} GB prefetch queue`
+    `max.partition.fetch.bytes=${bytes(n("max.partition.fetch.bytes"))} and a ${count}-message / ~${Math.round(n("queued.max.messages.kbytes") / (1 << 20))} ` +
+    `GB prefetch queue`
   );
 }

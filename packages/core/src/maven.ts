@@ -41,7 +41,10 @@ export async function resolveJars(dir: string, artifacts: MavenArtifact[], log: 
     all: true,
   });
   if (result.exitCode !== 0 || !existsSync(libs) || readdirSync(libs).length === 0) {
-    throw new Error(`mvn could not resolve ${artifacts.map((a) => a.artifactId).join(", ")} (exit ${result.exitCode}):\n${String(result.all ?? "").split("\n").slice(-20).join("\n")}`);
+    throw new Error(
+      `mvn could not resolve ${artifacts.map((a) => a.artifactId).join(", ")} (exit ${result.exitCode}):\n` +
+        `${String(result.all ?? "").split("\n").slice(-20).join("\n")}`,
+    );
   }
   writeFileSync(marker, new Date().toISOString());
   return libs;

@@ -21,12 +21,20 @@ function raw(offset: number, timestamp: number, value: string): Buffer {
 
 function collector(): { on: FrameHandlers; seen: unknown[] } {
   const seen: unknown[] = [];
-  return { seen, on: { decoded: (...a) => seen.push(a), raw: (m: ConsumedMessage) => seen.push({ offset: m.offset, timestamp: m.timestamp, value: m.value.toString() }) } };
+  return {
+    seen,
+    on: { decoded: (...a) => seen.push(a), raw: (m: ConsumedMessage) => seen.push({ offset: m.offset, timestamp: m.timestamp, value: m.value.toString() }) },
+  };
 }
 
 describe("the native reader's frames", () => {
   const stream = Buffer.concat([good(0, 7, 1000, 0.25, 1003), raw(1, 1004, "not json"), raw(2, 1005, ""), good(3, 8, Number.NaN, Number.NaN, 1006)]);
-  const expected = [[0, 7, 1000, 0.25, 1003], { offset: 1, timestamp: 1004, value: "not json" }, { offset: 2, timestamp: 1005, value: "" }, [3, 8, Number.NaN, Number.NaN, 1006]];
+  const expected = [
+    [0, 7, 1000, 0.25, 1003],
+    { offset: 1, timestamp: 1004, value: "not json" },
+    { offset: 2, timestamp: 1005, value: "" },
+    [3, 8, Number.NaN, Number.NaN, 1006],
+  ];
 
   it("hands on every frame of a whole stream", () => {
     const { on, seen } = collector();

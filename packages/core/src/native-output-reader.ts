@@ -12,7 +12,11 @@ import { join } from "node:path";
 import { buildCrate, rustcVersion, type CargoCrate } from "./cargo-build.ts";
 import { READER_SETTINGS, type ConsumedMessage } from "./kafka.ts";
 
-export const OUTPUT_READER_CRATE: CargoCrate = { crateDir: join(import.meta.dirname, "..", "native", "output-reader"), binary: "output-reader", what: "the audit's output reader" };
+export const OUTPUT_READER_CRATE: CargoCrate = {
+  crateDir: join(import.meta.dirname, "..", "native", "output-reader"),
+  binary: "output-reader",
+  what: "the audit's output reader",
+};
 
 /** The reader's binary, built under `cacheDir` when it is not yet; else why there is none (the audit then reads through the binding). */
 export async function buildOutputReader(cacheDir: string, log: (line: string) => void): Promise<{ binary: string } | { why: string }> {
@@ -75,7 +79,24 @@ export interface NativeReadOptions {
 /** Reads [fromOffset, untilOffset) of partition 0 as readTopic does (the same reader settings), frames to `on`; resolves with how many records came. */
 export function readTopicNative(binary: string, bootstrap: string, topic: string, opts: NativeReadOptions, on: FrameHandlers): Promise<number> {
   const settings = Object.entries(READER_SETTINGS).flatMap(([k, v]) => ["-X", `${k}=${v}`]);
-  const args = ["--bootstrap", bootstrap, "--topic", topic, "--from", String(opts.fromOffset), "--until", String(opts.untilOffset), "--idle-ms", String(opts.idleMs), "--timeout-ms", String(opts.timeoutMs ?? 600_000), "--produced", String(opts.produced), ...(opts.passthrough ? ["--passthrough"] : []), ...settings];
+  const args = [
+    "--bootstrap",
+    bootstrap,
+    "--topic",
+    topic,
+    "--from",
+    String(opts.fromOffset),
+    "--until",
+    String(opts.untilOffset),
+    "--idle-ms",
+    String(opts.idleMs),
+    "--timeout-ms",
+    String(opts.timeoutMs ?? 600_000),
+    "--produced",
+    String(opts.produced),
+    ...(opts.passthrough ? ["--passthrough"] : []),
+    ...settings,
+  ];
   const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
   let count = 0;
   const counted: FrameHandlers = {
@@ -100,7 +121,9 @@ export function readTopicNative(binary: string, bootstrap: string, topic: string
     child.once("error", reject);
     child.once("close", (code, signal) => {
       if (failure) return reject(failure);
-      if (code !== 0) return reject(new Error(`the output reader ended (${signal ?? `exit ${code}`}) reading ${topic}: ${stderr.join("").trim().split("\n").slice(-3).join(" ")}`));
+      if (code !== 0) return reject(
+        new Error(`the output reader ended (${signal ?? `exit ${code}`}) reading ${topic}: ${stderr.join("").trim().split("\n").slice(-3).join(" ")}`),
+      );
       if (pending.length > 0) return reject(new Error(`the output reader's last frame of ${topic} was cut short (${pending.length} bytes)`));
       resolve(count);
     });

@@ -1,4 +1,14 @@
-import { classifyStack, classifyStacks, classifyThread, formatCollapsed, parseCollapsed, PROFILE_CATEGORIES, PYTHON_COMMON_FRAMES, sharesOf, type FrameRule } from "./profile.ts";
+import {
+  classifyStack,
+  classifyStacks,
+  classifyThread,
+  formatCollapsed,
+  parseCollapsed,
+  PROFILE_CATEGORIES,
+  PYTHON_COMMON_FRAMES,
+  sharesOf,
+  type FrameRule,
+} from "./profile.ts";
 
 const rules: FrameRule[] = [
   { category: "produce", frame: /^publish \(/ },
@@ -69,15 +79,51 @@ describe("PYTHON_COMMON_FRAMES on the kit's steps (models/bench_kit.py)", () => 
   const kit = (frame: string, line: number): string => `${frame} (bench_kit.py:${line})`;
 
   it("counts the feature tensor as features down to libtorch's arithmetic, and the forward as the model", () => {
-    expect(classifyStack(["main (main.py:9)", kit("RiskScorer.risks", 1), kit("RiskScorer.risks_of_metrics", 2), kit("RiskScorer.features", 3), "at::native::div (libtorch_cpu.so.1.13.0)"], PYTHON_COMMON_FRAMES)).toBe("features");
-    expect(classifyStack(["main (main.py:9)", kit("RiskScorer.risks", 1), kit("RiskScorer.risks.<locals>.<listcomp>", 1), kit("metrics_of", 4)], PYTHON_COMMON_FRAMES)).toBe("features");
-    expect(classifyStack(["main (main.py:9)", kit("RiskScorer.risks", 1), kit("RiskScorer.risks_of_metrics", 2), "Module._call_impl (torch/nn/modules/module.py:1194)", "at::native::linear (libtorch_cpu.so.1.13.0)"], PYTHON_COMMON_FRAMES)).toBe("model");
+    expect(
+      classifyStack(
+        [
+          "main (main.py:9)",
+          kit("RiskScorer.risks", 1),
+          kit("RiskScorer.risks_of_metrics", 2),
+          kit("RiskScorer.features", 3),
+          "at::native::div (libtorch_cpu.so.1.13.0)",
+        ],
+        PYTHON_COMMON_FRAMES,
+      ),
+    ).toBe("features");
+    expect(
+      classifyStack(
+        ["main (main.py:9)", kit("RiskScorer.risks", 1), kit("RiskScorer.risks.<locals>.<listcomp>", 1), kit("metrics_of", 4)],
+        PYTHON_COMMON_FRAMES,
+      ),
+    ).toBe("features");
+    expect(
+      classifyStack(
+        [
+          "main (main.py:9)",
+          kit("RiskScorer.risks", 1),
+          kit("RiskScorer.risks_of_metrics", 2),
+          "Module._call_impl (torch/nn/modules/module.py:1194)",
+          "at::native::linear (libtorch_cpu.so.1.13.0)",
+        ],
+        PYTHON_COMMON_FRAMES,
+      ),
+    ).toBe("model");
   });
 
   it("counts the record check and the skip line as decode, the output record as encode", () => {
-    expect(classifyStack(["decode (main.py:5)", kit("RecordDecoder.decode", 1), kit("record_problem", 2), kit("is_finite_number", 3)], PYTHON_COMMON_FRAMES)).toBe("decode");
-    expect(classifyStack(["decode (main.py:5)", kit("RecordDecoder.decode", 1), kit("RecordDecoder.skip", 2), "write (libc.so.6)"], PYTHON_COMMON_FRAMES)).toBe("decode");
+    expect(
+      classifyStack(["decode (main.py:5)", kit("RecordDecoder.decode", 1), kit("record_problem", 2), kit("is_finite_number", 3)], PYTHON_COMMON_FRAMES),
+    ).toBe("decode");
+    expect(
+      classifyStack(["decode (main.py:5)", kit("RecordDecoder.decode", 1), kit("RecordDecoder.skip", 2), "write (libc.so.6)"], PYTHON_COMMON_FRAMES),
+    ).toBe("decode");
     expect(classifyStack(["encode (main.py:5)", kit("output_record", 1)], PYTHON_COMMON_FRAMES)).toBe("encode");
-    expect(classifyStack(["next_batch (main.py:5)", kit("ConsumedCounter.write_when_due", 1), kit("ConsumedCounter.write", 2), kit("write_atomically", 3)], PYTHON_COMMON_FRAMES)).toBe("runtime");
+    expect(
+      classifyStack(
+        ["next_batch (main.py:5)", kit("ConsumedCounter.write_when_due", 1), kit("ConsumedCounter.write", 2), kit("write_atomically", 3)],
+        PYTHON_COMMON_FRAMES,
+      ),
+    ).toBe("runtime");
   });
 });

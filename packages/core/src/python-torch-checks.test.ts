@@ -42,7 +42,13 @@ describe("pythonTorchChecks", () => {
     const checks = await pythonTorchChecks(python);
     expect(checks.filter((c) => !c.ok)).toEqual([
       { name: "python3.11 venv", have: "no", ok: false, reason: `${python} cannot make a venv with pip`, fix: "apt-get install python3.11-venv" },
-      { name: "torch (python3.11)", have: "none", ok: false, reason: `torch is not importable from ${python} (PyPI's Linux torch is the 4 GB CUDA build)`, fix: "apt-get install python3-torch" },
+      {
+        name: "torch (python3.11)",
+        have: "none",
+        ok: false,
+        reason: `torch is not importable from ${python} (PyPI's Linux torch is the 4 GB CUDA build)`,
+        fix: "apt-get install python3-torch",
+      },
     ]);
   });
 

@@ -15,7 +15,9 @@ async function output(command: string, args: string[]): Promise<string | undefin
 export async function pythonTorchChecks(python: string): Promise<Prerequisite[]> {
   const version = await output(python, ["--version"]);
   // Without the interpreter the other two cannot be asked: one row says what to install first.
-  if (version === undefined) return [{ name: "Python 3.11", have: "none", ok: false, reason: `no ${python} (Debian's, which sees Debian's torch)`, fix: "apt-get install python3.11" }];
+  if (version === undefined) return [
+    { name: "Python 3.11", have: "none", ok: false, reason: `no ${python} (Debian's, which sees Debian's torch)`, fix: "apt-get install python3.11" },
+  ];
   const [venv, torch] = await Promise.all([output(python, ["-c", "import venv, ensurepip"]), output(python, ["-c", "import torch; print(torch.__version__)"])]);
   return [
     { name: "Python 3.11", have: version.replace(/^Python /, ""), ok: true },
@@ -23,7 +25,13 @@ export async function pythonTorchChecks(python: string): Promise<Prerequisite[]>
       ? { name: "python3.11 venv", have: "no", ok: false, reason: `${python} cannot make a venv with pip`, fix: "apt-get install python3.11-venv" }
       : { name: "python3.11 venv", have: "yes", ok: true },
     torch === undefined
-      ? { name: "torch (python3.11)", have: "none", ok: false, reason: `torch is not importable from ${python} (PyPI's Linux torch is the 4 GB CUDA build)`, fix: "apt-get install python3-torch" }
+      ? {
+        name: "torch (python3.11)",
+        have: "none",
+        ok: false,
+        reason: `torch is not importable from ${python} (PyPI's Linux torch is the 4 GB CUDA build)`,
+        fix: "apt-get install python3-torch",
+      }
       : // The last line: torch may warn on stdout before its version.
         { name: "torch (python3.11)", have: torch.split("\n").pop() ?? torch, ok: true },
   ];

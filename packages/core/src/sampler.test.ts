@@ -12,7 +12,8 @@ if (process.env.BURN_ROLE === "grandchild") {
   const t = setInterval(() => burn(30), 60);     // about half a core
   setTimeout(() => { clearInterval(t); const u = process.cpuUsage(); console.log(JSON.stringify(u)); }, 2600);
 } else {
-  const g = spawn(process.execPath, ["-e", process.env.BURN_SCRIPT], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, BURN_ROLE: "grandchild" } });
+  const g = spawn(process.execPath, ["-e", process.env.BURN_SCRIPT], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, BURN_ROLE: "grandchild" ` +
+    `} });
   let out = ""; g.stdout.on("data", (d) => (out += d));
   const t = setInterval(() => burn(20), 80);     // about a quarter of a core
   g.on("exit", () => { clearInterval(t); const u = process.cpuUsage(); console.log(out.trim() + " " + JSON.stringify(u)); });

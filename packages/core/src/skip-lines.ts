@@ -40,7 +40,8 @@ export function skipCountsProblem(counts: readonly number[]): string | undefined
   for (const [count, n] of [...times].sort(([a], [b]) => a - b)) {
     if (count < 1) return `"(skipped ${count})" is printed: a counter counts from 1`;
     const before = count === 1 ? n : (times.get(count - 1) ?? 0);
-    if (n > before) return `"(skipped ${count})" is printed ${n} times, "(skipped ${count - 1})" ${before}: the totals ${counts.join(", ")} are not counters counting from 1`;
+    if (n > before) return `"(skipped ${count})" is printed ${n} times, "(skipped ${count - 1})" ${before}: the totals ${counts.join(", ")} are not counters ` +
+      `counting from 1`;
   }
   return undefined;
 }

@@ -3,13 +3,16 @@ import { fixturesDir } from "./paths.ts";
 import { findingNotes, misreadSeqs, productNotes } from "./spelling-findings.ts";
 
 const fixtures = loadGateRecords(fixturesDir());
-const findings = { y_object_duplicated_key: { outcome: "misread" as const, why: "its parser reads the first of a repeated key; setting x = y reads the last." } };
+const findings = {
+  y_object_duplicated_key: { outcome: "misread" as const, why: "its parser reads the first of a repeated key; setting x = y reads the last." },
+};
 
 describe("a row's spelling findings", () => {
   it("print under the row's own notes, each naming the case, the suite file it comes from, the outcome and why", () => {
     expect(productNotes({ notes: ["a standing note"], spellingFindings: findings })).toEqual([
       "a standing note",
-      `JSON FINDING — the gate's spelling case "y_object_duplicated_key" (JSONTestSuite's must-accept y_object_duplicated_key.json) is misread: its parser reads the first of a repeated key; setting x = y reads the last.`,
+      `JSON FINDING — the gate's spelling case "y_object_duplicated_key" (JSONTestSuite's must-accept y_object_duplicated_key.json) is misread: its parser ` +
+        `reads the first of a repeated key; setting x = y reads the last.`,
     ]);
     expect(productNotes({})).toEqual([]);
   });

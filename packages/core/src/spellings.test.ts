@@ -91,7 +91,9 @@ describe("the spelling fixtures", () => {
   });
 
   it("move a decimal point by text alone: the same decimal value, so the same double", () => {
-    expect([scaled(39.37, 1), scaled(39.37, -2), scaled(1, 2), scaled(1, -3), scaled(0, 1), scaled(565.31, 5), scaled(50, 1)]).toEqual(["3.937", "3937", "0.01", "1000", "0", "0.0056531", "5"]);
+    expect(
+      [scaled(39.37, 1), scaled(39.37, -2), scaled(1, 2), scaled(1, -3), scaled(0, 1), scaled(565.31, 5), scaled(50, 1)],
+    ).toEqual(["3.937", "3937", "0.01", "1000", "0", "0.0056531", "5"]);
     for (const [x, e] of [[39.37, 1], [0.1, -4], [1077.29, 3], [7, -2]] as const) expect(Number(`${scaled(x, e)}e${e}`)).toBe(x);
   });
 

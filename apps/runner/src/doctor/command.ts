@@ -20,7 +20,10 @@ async function examine(dir: string, pick: (all: Product[]) => Product[] | undefi
 }
 
 /** `dir`: where the adapter folders are (a test points it at a throwaway one). */
-export async function doctorCommand(dir: string = adaptersDir(repoRoot()), print: (text: string) => void = (t) => void process.stdout.write(t)): Promise<number> {
+export async function doctorCommand(
+  dir: string = adaptersDir(repoRoot()),
+  print: (text: string) => void = (t) => void process.stdout.write(t),
+): Promise<number> {
   const diagnosis = await examine(dir, (all) => all, (line) => console.error(line));
   if (diagnosis) print(formatDiagnosis(diagnosis) + formatDeclaredEnv(readDeclared(dir), process.env));
   return 0;

@@ -18,7 +18,9 @@ describe("what the adapters declare", () => {
   it("turbo hands each adapter's tests the variables its package.json declares (its turbo.json agrees)", () => {
     const env = turboTaskEnv(repoTurbo(root), root, ["test", "test:integration"]);
     const notPassed = declared.flatMap((d) =>
-      ["test", "test:integration"].flatMap((task) => d.env.filter((name) => !(env.get(`${d.packageName}#${task}`) ?? []).includes(name)).map((name) => `${d.packageName}#${task}: ${name}`)),
+      ["test", "test:integration"].flatMap(
+        (task) => d.env.filter((name) => !(env.get(`${d.packageName}#${task}`) ?? []).includes(name)).map((name) => `${d.packageName}#${task}: ${name}`),
+      ),
     );
     expect(notPassed).toEqual([]);
   });

@@ -38,5 +38,10 @@ export function formatDeclaredEnv(declared: readonly Declared[], env: NodeJS.Pro
   if (rows.length === 0) return "";
   const widths = [0, 1].map((i) => Math.max(...rows.map((r) => r[i]!.length), i === 0 ? "adapter".length : "variable".length));
   const line = (r: string[]): string => `${r[0]!.padEnd(widths[0]!)}  ${r[1]!.padEnd(widths[1]!)}  ${r[2]}`.trimEnd();
-  return ["", "Environment variables the adapters read (each declared in its package.json \"bench\".env):", line(["adapter", "variable", "value"]), ...rows.map(line)].join("\n") + "\n";
+  return [
+    "",
+    "Environment variables the adapters read (each declared in its package.json \"bench\".env):",
+    line(["adapter", "variable", "value"]),
+    ...rows.map(line),
+  ].join("\n") + "\n";
 }

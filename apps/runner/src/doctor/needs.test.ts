@@ -31,7 +31,15 @@ describe("gatherNeeds", () => {
     ]);
     expect(needs[0]).toEqual({
       product: "broken",
-      prerequisites: [{ name: "broken prerequisites", have: "an error", ok: false, reason: "its prerequisites() threw: cannot stat /x", fix: "fix the adapter's prerequisites(); its prepare() still decides whether it runs" }],
+      prerequisites: [
+        {
+          name: "broken prerequisites",
+          have: "an error",
+          ok: false,
+          reason: "its prerequisites() threw: cannot stat /x",
+          fix: "fix the adapter's prerequisites(); its prepare() still decides whether it runs",
+        },
+      ],
     });
     expect(needs[1]).toEqual({ product: "fine", prerequisites: [] });
   });

@@ -20,6 +20,14 @@ async function askPrerequisites(product: Product): Promise<Prerequisite[]> {
     return await product.prerequisites();
   } catch (error) {
     const reason = `its prerequisites() threw: ${(error as Error).message.split("\n")[0]}`;
-    return [{ name: `${product.id} prerequisites`, have: "an error", ok: false, reason, fix: "fix the adapter's prerequisites(); its prepare() still decides whether it runs" }];
+    return [
+      {
+        name: `${product.id} prerequisites`,
+        have: "an error",
+        ok: false,
+        reason,
+        fix: "fix the adapter's prerequisites(); its prepare() still decides whether it runs",
+      },
+    ];
   }
 }

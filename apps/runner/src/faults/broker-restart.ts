@@ -44,7 +44,12 @@ function emptyResult(product: Product, prepared: Prepared, settings: BrokerResta
   };
 }
 
-export async function runBrokerRestart(product: Product, prepared: Prepared, settings: BrokerRestartSettings, bench: BenchContext): Promise<BrokerRestartResult & Topics> {
+export async function runBrokerRestart(
+  product: Product,
+  prepared: Prepared,
+  settings: BrokerRestartSettings,
+  bench: BenchContext,
+): Promise<BrokerRestartResult & Topics> {
   const result = emptyResult(product, prepared, settings);
   if (!bench.restartBroker) {
     result.status = "not-run";
@@ -53,7 +58,12 @@ export async function runBrokerRestart(product: Product, prepared: Prepared, set
   }
   const plan = planRun(product.id, `broker-restart-${result.variant}`, bench.resultsDir);
   const session = new RunSession(product, prepared, plan, { ...settings }, bench);
-  return inScenarioFrame(session, result, { keepTopics: settings.keepTopics, notFaulted: "its broker was not restarted" }, () => restartPhases(new Scenario(session, result, settings)));
+  return inScenarioFrame(
+    session,
+    result,
+    { keepTopics: settings.keepTopics, notFaulted: "its broker was not restarted" },
+    () => restartPhases(new Scenario(session, result, settings)),
+  );
 }
 
 /** What the phases share: the session, its ticker once gendata runs, the result being filled. */
@@ -71,7 +81,12 @@ class Scenario {
   /** One tick; a product that exited after the broker's stop is restarted once (and the result says so), a second exit ends the run. */
   tick(phase: Phase): Promise<Tick> {
     // An exit before the broker's stop is the product's own failure, not a reaction to the restart.
-    return tickRestartingOnce(this.session, this.ticker, phase, (crashed) => (this.stoppedAt === undefined || this.result.productRestart ? undefined : this.restartProduct(`it ${crashed}`)));
+    return tickRestartingOnce(
+      this.session,
+      this.ticker,
+      phase,
+      (crashed) => (this.stoppedAt === undefined || this.result.productRestart ? undefined : this.restartProduct(`it ${crashed}`)),
+    );
   }
 
   /** The product restarted once (restart-product.ts), the result saying when and why. */

@@ -13,7 +13,10 @@ export async function runBrokerRestarts(product: Product, prepared: Prepared, ba
   for (const hard of [true, false]) {
     if (bench.interrupted()) break;
     const run = await runBrokerRestart(product, prepared, { ...basics, ...BROKER_RESTART_DEFAULTS, hard }, bench);
-    bench.log(`== ${product.id}: broker restart (${run.variant}) ${run.status}${run.reason ? ` (${run.reason.split("\n")[0]})` : ""}, lost ${run.tally?.lost ?? "?"}, duplicates ${run.tally?.duplicated ?? "?"}, back after ${run.recoverySec ?? "?"} s, ${run.recovered ?? "not recovered"}`);
+    bench.log(
+      `== ${product.id}: broker restart (${run.variant}) ${run.status}${run.reason ? ` (${run.reason.split("\n")[0]})` : ""}, lost ` +
+        `${run.tally?.lost ?? "?"}, duplicates ${run.tally?.duplicated ?? "?"}, back after ${run.recoverySec ?? "?"} s, ${run.recovered ?? "not recovered"}`,
+    );
     results.push(run);
     // A user's broker is not restarted: one "not run here" says so for both variants.
     if (run.status === "not-run") break;

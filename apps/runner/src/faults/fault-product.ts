@@ -17,15 +17,25 @@ export async function faultProduct(
   product: Product, prepared: Prepared, settings: RunSettings, knee: number | undefined, bench: BenchContext, results: BenchResults, save: () => void,
 ): Promise<void> {
   const fault = await runFaults(product, prepared, { ...settings, poisonRounds: 3 }, bench);
-  bench.log(`== ${product.id}: faults ${fault.status}${firstLine(fault.reason)}, lost ${fault.tally?.lost ?? "?"}, duplicates ${fault.tally?.duplicated ?? "?"}`);
+  bench.log(
+    `== ${product.id}: faults ${fault.status}${firstLine(fault.reason)}, lost ${fault.tally?.lost ?? "?"}, duplicates ${fault.tally?.duplicated ?? "?"}`,
+  );
   (results.faults ??= []).push(fault);
   save();
   if (bench.interrupted()) return;
   (results.brokerRestarts ??= []).push(...(await runBrokerRestarts(product, prepared, settings, bench)));
   save();
   if (bench.interrupted()) return;
-  const overload = await runOverload(product, prepared, { ...settings, ...(knee !== undefined ? { rate: knee, baseFrom: "knee" } : { baseFrom: "rate" }) }, bench);
-  bench.log(`== ${product.id}: overload ${overload.status}${firstLine(overload.reason)}, peak ${overload.peakMemMb?.toFixed(0) ?? "?"} MB, worked off ${overload.workedOffSec ?? "not"} s, lost ${overload.tally?.lost ?? "?"}`);
+  const overload = await runOverload(
+    product,
+    prepared,
+    { ...settings, ...(knee !== undefined ? { rate: knee, baseFrom: "knee" } : { baseFrom: "rate" }) },
+    bench,
+  );
+  bench.log(
+    `== ${product.id}: overload ${overload.status}${firstLine(overload.reason)}, peak ${overload.peakMemMb?.toFixed(0) ?? "?"} MB, worked off ` +
+      `${overload.workedOffSec ?? "not"} s, lost ${overload.tally?.lost ?? "?"}`,
+  );
   (results.overloads ??= []).push(overload);
   save();
 }

@@ -41,7 +41,10 @@ describe("an overload run's figures", () => {
   });
 
   it("does not count the drain, when gendata has stopped, as working the backlog off", () => {
-    const stopped = [...ticks.slice(0, 30), ...ticks.slice(30, 40).map((t) => ({ ...t, phase: "drain" as const, inputEnd: 30 * 1000 + 5 * 1000, consumed: Math.min(35_000, t.consumed + 3000) }))];
+    const stopped = [
+      ...ticks.slice(0, 30),
+      ...ticks.slice(30, 40).map((t) => ({ ...t, phase: "drain" as const, inputEnd: 30 * 1000 + 5 * 1000, consumed: Math.min(35_000, t.consumed + 3000) })),
+    ];
     expect(overloadFigures(stopped, { burstFromSec: 10, burstToSec: 15, rate: 1000 }).workedOffSec).toBeUndefined();
   });
 

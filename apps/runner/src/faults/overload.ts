@@ -48,7 +48,15 @@ function emptyResult(product: Product, prepared: Prepared, s: OverloadSettings):
     product: product.id,
     status: "failed",
     startedAt: new Date().toISOString(),
-    settings: { offeredRate: s.rate, burstRate: s.rate * BURST_FACTOR, burstSec: s.burstSec ?? BURST_SEC, workOffLimitSec: s.workOffLimitSec ?? WORK_OFF_LIMIT_SEC, parallelism: s.parallelism, seed: s.seed, baseFrom: s.baseFrom },
+    settings: {
+      offeredRate: s.rate,
+      burstRate: s.rate * BURST_FACTOR,
+      burstSec: s.burstSec ?? BURST_SEC,
+      workOffLimitSec: s.workOffLimitSec ?? WORK_OFF_LIMIT_SEC,
+      parallelism: s.parallelism,
+      seed: s.seed,
+      baseFrom: s.baseFrom,
+    },
     delivery: product.row.delivery,
     versions: prepared.versions,
     ticks: [],
@@ -59,7 +67,12 @@ export async function runOverload(product: Product, prepared: Prepared, settings
   const result = emptyResult(product, prepared, settings);
   const plan = planRun(product.id, "overload", bench.resultsDir);
   const session = new RunSession(product, prepared, plan, { ...settings }, bench);
-  return inScenarioFrame(session, result, { keepTopics: settings.keepTopics, notFaulted: "it was not overloaded" }, () => overloadPhases(new Overload(session, result, settings)));
+  return inScenarioFrame(
+    session,
+    result,
+    { keepTopics: settings.keepTopics, notFaulted: "it was not overloaded" },
+    () => overloadPhases(new Overload(session, result, settings)),
+  );
 }
 
 /** The run's state across its phases: the ticker, the gendata feeding now, and where its records continue. */
@@ -91,7 +104,16 @@ class Overload {
     if (!final) throw new Error(`gendata gave no final report before the ${name}: its records' sequence numbers are unknown`);
     this.nextSeq += final.sent;
     const { bench, plan } = this.session;
-    this.feed = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate, seed: this.settings.seed, startSeq: this.nextSeq, logFile: join(plan.runDir, `gendata-${name}.log`) });
+    this.feed = new GendataProcess(
+      {
+        bootstrap: bench.bootstrap,
+        topic: plan.inputTopic,
+        rate,
+        seed: this.settings.seed,
+        startSeq: this.nextSeq,
+        logFile: join(plan.runDir, `gendata-${name}.log`),
+      },
+    );
     this.session.gendata = this.feed;
     this.ticker.switchGendata(this.feed, rate);
   }

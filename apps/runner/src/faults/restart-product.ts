@@ -34,7 +34,12 @@ export async function restartProduct(session: RunSession, ticker: RunTicker): Pr
  * or returns undefined when the scenario does not (already restarted once, or the exit is not its
  * to forgive), and the tick's error then ends the run.
  */
-export async function tickRestartingOnce(session: RunSession, ticker: RunTicker, phase: Phase, restart: (crashed: string) => Promise<void> | undefined): Promise<Tick> {
+export async function tickRestartingOnce(
+  session: RunSession,
+  ticker: RunTicker,
+  phase: Phase,
+  restart: (crashed: string) => Promise<void> | undefined,
+): Promise<Tick> {
   for (;;) {
     try {
       return await ticker.next(phase);

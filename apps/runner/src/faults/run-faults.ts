@@ -37,7 +37,14 @@ function emptyFault(product: Product, prepared: Prepared, settings: FaultSetting
     product: product.id,
     status: "failed",
     startedAt: new Date().toISOString(),
-    settings: { offeredRate: settings.rate, warmupSec: settings.warmupSec, windowSec: settings.windowSec, parallelism: settings.parallelism, seed: settings.seed, poisonRounds: settings.poisonRounds },
+    settings: {
+      offeredRate: settings.rate,
+      warmupSec: settings.warmupSec,
+      windowSec: settings.windowSec,
+      parallelism: settings.parallelism,
+      seed: settings.seed,
+      poisonRounds: settings.poisonRounds,
+    },
     delivery: product.row.delivery,
     ...(product.passthrough ? { passthrough: true } : {}),
     versions: prepared.versions,
@@ -78,7 +85,9 @@ async function faultedPhases(session: RunSession, result: FaultResult): Promise<
   const fed = (): number => feed.latest()?.t ?? 0;
   let last: Tick | undefined;
   while (fed() < killAtSec || (feed.latest()?.poisonSent ?? 0) < pillCount) {
-    if (ticker.elapsed() > killAtSec + 60) throw new Error(`gendata had not sent its ${pillCount} pills ${killAtSec + 60}s in (gendata log: ${feed.logTail()})`);
+    if (ticker.elapsed() > killAtSec + 60) throw new Error(
+      `gendata had not sent its ${pillCount} pills ${killAtSec + 60}s in (gendata log: ${feed.logTail()})`,
+    );
     last = await ticker.next(fed() < settings.warmupSec ? "settle" : "window");
   }
   result.survivedPills = true;
@@ -117,7 +126,11 @@ async function faultedPhases(session: RunSession, result: FaultResult): Promise<
  * kill -9 of every process in the product's tree at once, then the adapter starts it again
  * against the same topics and group; a watch notes when the restarted product's first output lands.
  */
-async function killAndRestart(session: RunSession, ticker: RunTicker, result: FaultResult): Promise<{ killedAt: number; endWatch: () => Promise<void>; firstOutput: () => number | undefined }> {
+async function killAndRestart(
+  session: RunSession,
+  ticker: RunTicker,
+  result: FaultResult,
+): Promise<{ killedAt: number; endWatch: () => Promise<void>; firstOutput: () => number | undefined }> {
   const { bench, plan } = session;
   const running = session.running!;
   session.expectExit();

@@ -31,7 +31,8 @@ describe("OutputTally across a kill and restart", () => {
     expect(tally.result()).toEqual({ produced: 3, distinct: 2, lost: 1, duplicated: 1, poisonOut: 1, unreadable: 2, lostRanges: [[1, 1]] });
   });
 
-  it("counts whatever else a product might write as unreadable, never throwing: null, an array, an id of the wrong type, bytes that are not UTF-8, nothing", () => {
+  it("counts whatever else a product might write as unreadable, never throwing: null, an array, an id of the wrong type, bytes that are not UTF-8, " +
+    "nothing", () => {
     const tally = new OutputTally(300);
     for (const value of ["null", "[1]", '{"event_id":7,"risk":1}', '{"risk":1}', '{"event_id":"e1","risk":', "", Buffer.from([0x7b, 0xff, 0x7d])]) {
       expect(() => tally.add(value)).not.toThrow();

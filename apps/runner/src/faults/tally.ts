@@ -63,6 +63,14 @@ export class OutputTally {
       if (last && last[1] === seq - 1) last[1] = seq;
       else lostRanges.push([seq, seq]);
     });
-    return { produced: this.produced, distinct, lost: this.produced - distinct, duplicated, poisonOut: this.poisonOut, unreadable: this.unreadable, lostRanges };
+    return {
+      produced: this.produced,
+      distinct,
+      lost: this.produced - distinct,
+      duplicated,
+      poisonOut: this.poisonOut,
+      unreadable: this.unreadable,
+      lostRanges,
+    };
   }
 }

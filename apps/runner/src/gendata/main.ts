@@ -28,9 +28,22 @@ const opts = new Command("gendata")
   .option("--poison-from <seq>", "the pills go among the records from this sequence number...", positiveInt, 0)
   .option("--poison-span <n>", "...and the n after it", positiveInt, 0)
   .parse()
-  .opts<{ bootstrap: string; topic: string; rate: number; seed: number; startSeq: number; duration?: number; count?: number; poisonRounds: number; poisonFrom: number; poisonSpan: number }>();
+  .opts<{
+    bootstrap: string;
+    topic: string;
+    rate: number;
+    seed: number;
+    startSeq: number;
+    duration?: number;
+    count?: number;
+    poisonRounds: number;
+    poisonFrom: number;
+    poisonSpan: number;
+  }>();
 
-const poison = opts.poisonRounds > 0 ? poisonSchedule({ seed: opts.seed, rounds: opts.poisonRounds, firstSeq: opts.poisonFrom, span: opts.poisonSpan }) : undefined;
+const poison = opts.poisonRounds > 0
+  ? poisonSchedule({ seed: opts.seed, rounds: opts.poisonRounds, firstSeq: opts.poisonFrom, span: opts.poisonSpan })
+  : undefined;
 const producer = new RateProducer({ ...opts, ...(poison ? { poison } : {}) });
 await producer.connect();
 const started = performance.now();

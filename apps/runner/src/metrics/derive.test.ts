@@ -1,6 +1,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { classifyRegime, commitDrift, commitPeriodTicks, consumedRate, extraRecordsPerRecord, lagDrift, percentile, resources, robustSlope, slope, throughput } from "./derive.ts";
+import {
+  classifyRegime,
+  commitDrift,
+  commitPeriodTicks,
+  consumedRate,
+  extraRecordsPerRecord,
+  lagDrift,
+  percentile,
+  resources,
+  robustSlope,
+  slope,
+  throughput,
+} from "./derive.ts";
 import type { Tick } from "../results/types.ts";
 
 /** A synthetic window: offered and consumed at fixed rates, committed in steps of `commitEvery` s. */

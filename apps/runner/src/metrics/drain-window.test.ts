@@ -1,5 +1,16 @@
 import type { Tick } from "../results/types.ts";
-import { BACKLOG_LEFT_SEC, DRAIN_WINDOW_MAX_SEC, drainWindowEnd, drainWindowRule, FILL_BACKLOG_SEC, FILL_MAX_SEC, FILL_MIN_SEC, fillVerdict, REFILL_BACKLOG_SEC, refillWindowCounts } from "./drain-window.ts";
+import {
+  BACKLOG_LEFT_SEC,
+  DRAIN_WINDOW_MAX_SEC,
+  drainWindowEnd,
+  drainWindowRule,
+  FILL_BACKLOG_SEC,
+  FILL_MAX_SEC,
+  FILL_MIN_SEC,
+  fillVerdict,
+  REFILL_BACKLOG_SEC,
+  refillWindowCounts,
+} from "./drain-window.ts";
 
 const rule = { minSec: 10, maxSec: 30, relHalfWidth: 0.02 };
 

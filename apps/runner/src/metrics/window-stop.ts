@@ -18,8 +18,8 @@ export interface WindowStopRule {
 
 /**
  * ±2 % within 10–15 s: ten 1 s commit periods at least. At most 15 s: replayed over the 204
- * committed paced and sweep windows of 20 s or more (both CPU vendors alike), stopping at 15 s moved µs per record from the first 20 s' figure by a median of 1.4 %
- * (90th percentile 4.3 %, over 5 % in 16) and flipped the regime of 16 (8 %); a 12 s cap moved
+ * committed paced and sweep windows of 20 s or more (both CPU vendors alike), stopping at 15 s moved µs per record from the first 20 s' figure by a median of
+ * 1.4 % (90th percentile 4.3 %, over 5 % in 16) and flipped the regime of 16 (8 %); a 12 s cap moved
  * it by a median of 2.0 % (90th percentile 6.1 %, over 5 % in 33) and flipped 30. The ±2 %
  * interval almost never closes sooner (windows averaged 19.2 s under a 20 s cap), so the cap is
  * a window's length, and each second off it is a second off every paced step.
@@ -38,7 +38,38 @@ export const PLAINLY_BEHIND_SHARE = 0.94;
 export const MIN_PERIODS = 4;
 
 /** Student's t at 97.5 % for 1..30 degrees of freedom; 1.96 beyond. */
-const T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+const T975 = [
+  12.706,
+  4.303,
+  3.182,
+  2.776,
+  2.571,
+  2.447,
+  2.365,
+  2.306,
+  2.262,
+  2.228,
+  2.201,
+  2.179,
+  2.16,
+  2.145,
+  2.131,
+  2.12,
+  2.11,
+  2.101,
+  2.093,
+  2.086,
+  2.08,
+  2.074,
+  2.069,
+  2.064,
+  2.06,
+  2.056,
+  2.052,
+  2.048,
+  2.045,
+  2.042,
+];
 const t975 = (df: number): number => T975[df - 1] ?? 1.96;
 
 export interface MicrosEstimate {

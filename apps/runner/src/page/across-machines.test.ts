@@ -7,12 +7,42 @@ function run(product: string, rate: number, micros: number, speed?: number): Run
   return {
     product, status: "ok", startedAt: "2026-12-01T00:00:00Z", settled: true,
     settings: { offeredRate: rate, warmupSec: 10, windowSec: 20, parallelism: 2, seed: 42 },
-    throughput: { offeredPerSec: rate, consumedPerSec: rate, regime: "keep-up", lagDrift: 0, cpuAvg: (micros * rate) / 1e4, rowsPerCore: 1e6 / micros, rowsPerGb: 1, cpuMicrosPerInference: micros, outputPerSec: rate, extraRecordsPerRecord: 0 },
-    ...(speed !== undefined ? { conditions: { speedIndexBefore: speed, speedIndexAfter: speed, speedIndexVersion: SPEED_INDEX_VERSION, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: false, noisyBecause: [] } } : {}),
+    throughput: {
+      offeredPerSec: rate,
+      consumedPerSec: rate,
+      regime: "keep-up",
+      lagDrift: 0,
+      cpuAvg: (micros * rate) / 1e4,
+      rowsPerCore: 1e6 / micros,
+      rowsPerGb: 1,
+      cpuMicrosPerInference: micros,
+      outputPerSec: rate,
+      extraRecordsPerRecord: 0,
+    },
+    ...(speed !== undefined
+      ? {
+        conditions: {
+          speedIndexBefore: speed,
+          speedIndexAfter: speed,
+          speedIndexVersion: SPEED_INDEX_VERSION,
+          foreignCpuAvg: 1,
+          foreignCpuMax: 2,
+          stealAvg: 0,
+          noisy: false,
+          noisyBecause: [],
+        },
+      }
+      : {}),
   } as unknown as RunResult;
 }
 
-const results = (runs: RunResult[]): BenchResults => ({ schema: 2, generatedAt: "2026-12-01T00:00:00Z", host: { cpu: "x", cores: 2, threads: 2, memoryMb: 1, kernel: "k", os: "o" }, broker: { name: "k", version: "4", bootstrap: "b", startedByRunner: true }, runs });
+const results = (runs: RunResult[]): BenchResults => ({
+  schema: 2,
+  generatedAt: "2026-12-01T00:00:00Z",
+  host: { cpu: "x", cores: 2, threads: 2, memoryMb: 1, kernel: "k", os: "o" },
+  broker: { name: "k", version: "4", bootstrap: "b", startedByRunner: true },
+  runs,
+});
 
 describe("across machines", () => {
   it("pairs each product at the highest rate both machines have counting runs at", () => {
@@ -39,7 +69,9 @@ describe("across machines", () => {
   });
 
   it("says so when no product has a common rate", () => {
-    expect(acrossMachinesSection(results([run("a", 5_000, 10)]), [{ label: "other", results: results([run("a", 20_000, 10)]) }]).join("\n")).toContain("No product has runs that count at a common rate");
+    expect(
+      acrossMachinesSection(results([run("a", 5_000, 10)]), [{ label: "other", results: results([run("a", 20_000, 10)]) }]).join("\n"),
+    ).toContain("No product has runs that count at a common rate");
     expect(acrossMachinesSection(results([]), [])).toEqual([]);
   });
 });
@@ -64,11 +96,19 @@ describe("across machines, by runtime mix", () => {
     const here = results([withYardstick(run("faststream", 20_000, 20, 650_000), 360_000)]);
     const there = results([{ ...run("faststream", 20_000, 30, 650_000), family: "faststream" }]);
     const lines = acrossMachinesSection(here, [{ label: "other", results: there }]).join("\n");
-    expect(lines).toMatch(/\| faststream \| .* \| \+50% \| ✗ \| here: CPython 100% \(declared\), CPython read by V8's index \(the other side has no reading of it\) · there: CPython 100% \(declared\), CPython read by V8's index \(these results predate the runtime yardstick\) \|/);
-    expect(lines).toContain(
-      "Not carrying to the other, measured: faststream +50% (1 run here, 1 there, at 20000/s; why: its CPython share was read by V8's index, not by its own yardstick; its runtime mix is the row's declared one here and on the other, not a profile of these runs).",
+    expect(lines).toMatch(
+      new RegExp(
+        "\\| faststream \\| .* \\| \\+50% \\| ✗ \\| here: CPython 100% \\(declared\\), CPython read by V8's index \\(the other side has no " +
+          "reading of it\\) · there: CPython 100% \\(declared\\), CPython read by V8's index \\(these results predate the runtime yardstick\\) \\|",
+      ),
     );
-    expect(lines).toContain("Read by V8's index on both sides here, since only one side has their yardstick: CPython (the other's results have no reading of it).");
+    expect(lines).toContain(
+      "Not carrying to the other, measured: faststream +50% (1 run here, 1 there, at 20000/s; why: its CPython share was read by V8's index, not by its own " +
+        "yardstick; its runtime mix is the row's declared one here and on the other, not a profile of these runs).",
+    );
+    expect(lines).toContain(
+      "Read by V8's index on both sides here, since only one side has their yardstick: CPython (the other's results have no reading of it).",
+    );
   });
 
   it("says why a row does not carry: a speed index too wide for a ±10% judgement, else the row's own work", () => {
@@ -79,8 +119,18 @@ describe("across machines, by runtime mix", () => {
       run("y", 20_000, 3, 650_000),
     ]);
     const swung = acrossMachinesSection(steady, [{ label: "other", results: swinging }]).join("\n");
-    expect(swung).toMatch(/x \+\d+% \(1 run here, 1 there, at 20000\/s; why: the speed index's readings spread \d+% \(coefficient of variation\) on the other, too wide for a ±10% judgement\)/);
-    const slower = acrossMachinesSection(steady, [{ label: "other", results: results([run("x", 20_000, 14, 650_000), run("y", 20_000, 3, 650_000)]) }]).join("\n");
-    expect(slower).toContain("x +40% (1 run here, 1 there, at 20000/s; why: not the yardstick's inputs: its work scales between these two CPUs unlike every runtime read here)");
+    expect(swung).toMatch(
+      new RegExp(
+        "x \\+\\d+% \\(1 run here, 1 there, at 20000\\/s; why: the speed index's readings spread \\d+% \\(coefficient of variation\\) on the " +
+          "other, too wide for a ±10% judgement\\)",
+      ),
+    );
+    const slower = acrossMachinesSection(
+      steady,
+      [{ label: "other", results: results([run("x", 20_000, 14, 650_000), run("y", 20_000, 3, 650_000)]) }],
+    ).join("\n");
+    expect(slower).toContain(
+      "x +40% (1 run here, 1 there, at 20000/s; why: not the yardstick's inputs: its work scales between these two CPUs unlike every runtime read here)",
+    );
   });
 });

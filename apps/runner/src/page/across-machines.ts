@@ -122,7 +122,10 @@ export function whyNotCarrying(p: RowPair, spreads: IndexSpreads, label: string)
   const declared = [p.here.declaredMix ? "here" : "", p.there.declaredMix ? `on the ${label}` : ""].filter(Boolean);
   if (declared.length > 0) reasons.push(`its runtime mix is the row's declared one ${declared.join(" and ")}, not a profile of these runs`);
   const wide = ([["here", spreads.here], [`on the ${label}`, spreads.there]] as const).filter(([, cv]) => cv > CARRY_TOLERANCE / 2);
-  if (wide.length > 0) reasons.push(`the speed index's readings spread ${wide.map(([side, cv]) => `${(cv * 100).toFixed(0)}% (coefficient of variation) ${side}`).join(" and ")}, too wide for a ±${CARRY_TOLERANCE * 100}% judgement`);
+  if (wide.length > 0) reasons.push(
+    `the speed index's readings spread ${wide.map(([side, cv]) => `${(cv * 100).toFixed(0)}% (coefficient of variation) ${side}`).join(" and ")}, too wide ` +
+      `for a ±${CARRY_TOLERANCE * 100}% judgement`,
+  );
   return reasons.length > 0 ? reasons.join("; ") : "not the yardstick's inputs: its work scales between these two CPUs unlike every runtime read here";
 }
 
@@ -130,9 +133,15 @@ export function whyNotCarrying(p: RowPair, spreads: IndexSpreads, label: string)
 function notCarrying(pairs: readonly RowPair[], residual: (p: RowPair) => number, label: string, spreads: IndexSpreads): string[] {
   const off = pairs.filter((p) => Math.abs(residual(p)) > CARRY_TOLERANCE);
   if (off.length === 0) return [`Every row carries to the ${label} within ±${CARRY_TOLERANCE * 100}%.`, ""];
-  const listed = off.map((p) => `${p.product} ${pct(residual(p))} (${p.here.runs} run${p.here.runs === 1 ? "" : "s"} here, ${p.there.runs} there, at ${p.rate}/s; why: ${whyNotCarrying(p, spreads, label)})`);
+  const listed = off.map(
+    (
+      p,
+    ) => `${p.product} ${pct(residual(p))} (${p.here.runs} run${p.here.runs === 1 ? "" : "s"} here, ${p.there.runs} there, at ${p.rate}/s; why: ` +
+      `${whyNotCarrying(p, spreads, label)})`,
+  );
   return [
-    `Not carrying to the ${label}, measured: ${listed.join(", ")}. After normalisation their cost still differs between these two machines by that much: read them on one machine, or with these residuals, not as carried.`,
+    `Not carrying to the ${label}, measured: ${listed.join(", ")}. After normalisation their cost still differs between these two machines by that much: ` +
+      `read them on one machine, or with these residuals, not as carried.`,
     "",
   ];
 }
@@ -154,7 +163,16 @@ export function acrossMachinesSection(here: BenchResults, others: readonly Other
     const residual = (p: RowPair): number => ratio(p) / factor - 1;
     out.push(
       table(
-        ["product", "rate/s", "µs here (runs)", `µs on the ${other.label} (runs)`, byReference ? "µs @ ref here / there" : "ratio there ÷ here", "residual", "carries?", ...(byReference ? ["normalised by (runtime mix)"] : [])],
+        [
+          "product",
+          "rate/s",
+          "µs here (runs)",
+          `µs on the ${other.label} (runs)`,
+          byReference ? "µs @ ref here / there" : "ratio there ÷ here",
+          "residual",
+          "carries?",
+          ...(byReference ? ["normalised by (runtime mix)"] : []),
+        ],
         pairs.map((p) => [
           p.product, String(p.rate), `${dec2(p.here.micros)} (${p.here.runs})`, `${dec2(p.there.micros)} (${p.there.runs})`,
           byReference ? `${dec2(p.here.atReference as number)} / ${dec2(p.there.atReference as number)}` : dec2(ratio(p)),
@@ -164,11 +182,19 @@ export function acrossMachinesSection(here: BenchResults, others: readonly Other
       ),
       "",
       byReference
-        ? `Both sides were read by today's speed index: each row is taken to the reference speed by the runtimes its CPU goes to (V8's index, CPython's and the JVM's yardstick; native code by V8's), and the residual is the difference that is left; a row carries within ±${CARRY_TOLERANCE * 100}%.`
-        : `The ${other.label}'s runs were read by the older speed index (version 1), which does not carry (its memory walk swung 2× with the kernel's huge pages), so the two machines' factor is taken from the products themselves: the median ratio, ${dec2(factor)}. A row carries when its own ratio is within ±${CARRY_TOLERANCE * 100}% of that factor.`,
+        ? `Both sides were read by today's speed index: each row is taken to the reference speed by the runtimes its CPU goes to (V8's index, CPython's and ` +
+          `the JVM's yardstick; native code by V8's), and the residual is the difference that is left; a row carries within ±${CARRY_TOLERANCE * 100}%.`
+        : `The ${other.label}'s runs were read by the older speed index (version 1), which does not carry (its memory walk swung 2× with the kernel's huge ` +
+          `pages), so the two machines' factor is taken from the products themselves: the median ratio, ${dec2(factor)}. A row carries when its own ratio is ` +
+          `within ±${CARRY_TOLERANCE * 100}% of that factor.`,
       ...(byReference && note ? ["", note] : []),
       "",
-      ...notCarrying(pairs, residual, other.label, { here: coefficientOfVariation(currentReadings(hereAlike)), there: coefficientOfVariation(currentReadings(there)) }),
+      ...notCarrying(
+        pairs,
+        residual,
+        other.label,
+        { here: coefficientOfVariation(currentReadings(hereAlike)), there: coefficientOfVariation(currentReadings(there)) },
+      ),
     );
   }
   return out;

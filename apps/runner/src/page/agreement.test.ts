@@ -43,7 +43,10 @@ describe("the fast knee against the sweep", () => {
     expect(row("faststream")?.sweepRepeatSpread).toBeUndefined();
     const page = agreementSection(fast, sweep).join("\n");
     expect(page).toContain("| 1.1% / 2.2% |");
-    expect(page).toContain("the fast search ran 2 pairs of steps at one rate; one kept up and the other saturated in 0; no pair kept up with a µs figure on both; the sweep search ran 3 pairs");
+    expect(page).toContain(
+      "the fast search ran 2 pairs of steps at one rate; one kept up and the other saturated in 0; no pair kept up with a µs figure on both; the sweep " +
+        "search ran 3 pairs",
+    );
   });
 
   it("names the two sides by their start times when both are the same search (a control)", () => {

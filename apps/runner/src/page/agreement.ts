@@ -124,23 +124,39 @@ function sides(fast: BenchResults, sweep: BenchResults): Sides {
   const method = (r: BenchResults): string => ((r.sweeps ?? []).some((s) => s.method === "fast") ? "fast" : "sweep");
   const [ma, mb] = [method(fast), method(sweep)];
   if (ma !== mb) {
-    return { a: ma, b: mb, title: `The ${ma} knee against the ${mb}`, found: `by the main command (a drain, then paced runs under its ceiling) and by \`--sweep\` (${sweep.generatedAt.slice(0, 10)})` };
+    return {
+      a: ma,
+      b: mb,
+      title: `The ${ma} knee against the ${mb}`,
+      found: `by the main command (a drain, then paced runs under its ceiling) and by \`--sweep\` (${sweep.generatedAt.slice(0, 10)})`,
+    };
   }
   const [ta, tb] = [fast.generatedAt.slice(11, 16), sweep.generatedAt.slice(11, 16)];
   const search = ma === "fast" ? "the main command" : "`--sweep`";
-  return { a: `${ma} ${ta}`, b: `${mb} ${tb}`, title: `A control: ${search} against itself`, found: `by two runs of ${search} on the same rows, started ${ta} and ${tb} UTC (${sweep.generatedAt.slice(0, 10)})` };
+  return {
+    a: `${ma} ${ta}`,
+    b: `${mb} ${tb}`,
+    title: `A control: ${search} against itself`,
+    found: `by two runs of ${search} on the same rows, started ${ta} and ${tb} UTC (${sweep.generatedAt.slice(0, 10)})`,
+  };
 }
 
 /** How far each search repeated itself in its results: the noise floor under the agreement. */
 function repeatLines(fast: BenchResults, sweep: BenchResults, side: Sides): string[] {
   const sentence = (results: BenchResults): string => repeatSentence(summariseRepeats(repeatPairs(results.sweeps ?? []), COST_AGREEMENT), COST_AGREEMENT);
   return [
-    `How far each search repeated itself in these results (repeats.ts: each step paired with the next one at its rate in the same search, both on a quiet machine and neither marked slower): the ${side.a} search ${sentence(fast)}; the ${side.b} search ${sentence(sweep)}. Two searches cannot be expected to agree more closely than one agrees with itself minutes later; "µs repeats" gives each search's spread over the runs at its own knee (the dearest ÷ the cheapest, less 1).`,
+    `How far each search repeated itself in these results (repeats.ts: each step paired with the next one at its rate in the same search, both on a quiet ` +
+      `machine and neither marked slower): the ${side.a} search ${sentence(fast)}; the ${side.b} search ${sentence(sweep)}. Two searches cannot be expected ` +
+      `to agree more closely than one agrees with itself minutes later; "µs repeats" gives each search's spread over the runs at its own knee (the dearest ` +
+      `÷ the cheapest, less 1).`,
     "",
   ];
 }
 
-/** The agreement table of the rendered results (`fast`) against `--agree-with`'s (`sweep`): by default the main command against a sweep, or any two knee searches of the same rows. */
+/**
+ * The agreement table of the rendered results (`fast`) against `--agree-with`'s (`sweep`): by default the main command against a sweep, or any two knee
+ * searches of the same rows.
+ */
 export function agreementSection(fast: BenchResults, sweep: BenchResults): string[] {
   // Two sittings of the main command: their intervals say how far they agree, not one figure each.
   if (hasRounds(fast) && hasRounds(sweep)) return sittingsSection(fast, sweep);
@@ -152,10 +168,28 @@ export function agreementSection(fast: BenchResults, sweep: BenchResults): strin
   return [
     `## ${side.title}`,
     "",
-    `Each row's knee found ${side.found}. The knees agree when they are within the ${b} search's step at its knee (its lowest saturated rate above the knee, less the knee); µs CPU per inference at each knee (the median of the runs that count there) agree within ±${COST_AGREEMENT * 100}%. Speed: the median speed index of those runs, ${a} ÷ ${b} (under 1, the machine was slower while the ${a} search ran there); @ ref: the knees' and the µs' ratios with each run's speed taken out (the page's @ ref figures), which show how much of a difference the machine's speed explains. A dash: that search gave no figure (no knee, no saturated rate above it, no run that counts, or no speed reading).`,
+    `Each row's knee found ${side.found}. The knees agree when they are within the ${b} search's step at its knee (its lowest saturated rate above the knee, ` +
+      `less the knee); µs CPU per inference at each knee (the median of the runs that count there) agree within ±${COST_AGREEMENT * 100}%. Speed: the ` +
+      `median speed index of those runs, ${a} ÷ ${b} (under 1, the machine was slower while the ${a} search ran there); @ ref: the knees' and the µs' ` +
+      `ratios with each run's speed taken out (the page's @ ref figures), which show how much of a difference the machine's speed explains. A dash: that ` +
+      `search gave no figure (no knee, no saturated rate above it, no run that counts, or no speed reading).`,
     "",
     table(
-      ["product", `knee ${a} /s`, `knee ${b} /s`, `${b} step /s`, "knee agrees", `µs/inf ${a}`, `µs/inf ${b}`, `${a} ÷ ${b}`, "µs agrees", `µs repeats ${a} / ${b}`, `speed ${a} ÷ ${b}`, `knee @ ref ${a} ÷ ${b}`, `µs @ ref ${a} ÷ ${b}`],
+      [
+        "product",
+        `knee ${a} /s`,
+        `knee ${b} /s`,
+        `${b} step /s`,
+        "knee agrees",
+        `µs/inf ${a}`,
+        `µs/inf ${b}`,
+        `${a} ÷ ${b}`,
+        "µs agrees",
+        `µs repeats ${a} / ${b}`,
+        `speed ${a} ÷ ${b}`,
+        `knee @ ref ${a} ÷ ${b}`,
+        `µs @ ref ${a} ÷ ${b}`,
+      ],
       rows.map((r) => [
         r.product, opt(r.fastKnee, int), opt(r.sweepKnee, int), opt(r.sweepStep, int), yesNo(r.kneeAgrees),
         opt(r.fastMicros, dec1), opt(r.sweepMicros, dec1), opt(r.costRatio, ratio3), yesNo(r.costAgrees), spreads(r),

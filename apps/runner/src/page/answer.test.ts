@@ -5,7 +5,13 @@ import { answerSection, rankRows } from "./answer.ts";
 const native = { floorFor: "native" };
 
 describe("the answer's cost as a multiple of the native floor", () => {
-  const runs = [run("rust", 40_000, 2.5, native), run("rust", 10_000, 4, native), run("plain", 40_000, 10, { floorFor: "python" }), run("framework", 10_000, 20), run("jvm", 80_000, 7)];
+  const runs = [
+    run("rust", 40_000, 2.5, native),
+    run("rust", 10_000, 4, native),
+    run("plain", 40_000, 10, { floorFor: "python" }),
+    run("framework", 10_000, 20),
+    run("jvm", 80_000, 7),
+  ];
   const results = resultsOf(runs);
 
   it("divides each row's median by the native row's, each as ranked (at its own rate or knee)", () => {
@@ -36,7 +42,15 @@ describe("the answer's knee bracket", () => {
     const results = {
       ...resultsOf(runs),
       sweeps: [
-        { product: "searched", knee: 120_000, bracket: { keptUp: 120_000, saturated: 130_000 }, kneeAtReference: 132_360, confirmed: true, stoppedBecause: "…", steps: [] },
+        {
+          product: "searched",
+          knee: 120_000,
+          bracket: { keptUp: 120_000, saturated: 130_000 },
+          kneeAtReference: 132_360,
+          confirmed: true,
+          stoppedBecause: "…",
+          steps: [],
+        },
         { product: "bound", knee: 160_000, bracket: { keptUp: 160_000 }, confirmed: true, stoppedBecause: "…", steps: [] },
       ],
     };
@@ -51,12 +65,30 @@ describe("the answer's knee bracket", () => {
 });
 
 describe("the rows not in the ranking", () => {
-  const saturated = (product: string) => run(product, 70_000, 18, { throughput: { ...run(product, 70_000, 18).throughput!, consumedPerSec: 60_000, regime: "saturated" } });
+  const saturated = (product: string) => run(
+    product,
+    70_000,
+    18,
+    { throughput: { ...run(product, 70_000, 18).throughput!, consumedPerSec: 60_000, regime: "saturated" } },
+  );
 
   it("says a knee search found no knee, and why it stopped, rather than its last run's mark", () => {
     const runs = [run("ranked", 50_000, 10), saturated("capped")];
-    const results = { ...resultsOf(runs), sweeps: [{ product: "capped", method: "fast" as const, confirmed: false, stoppedBecause: "drain ceiling 83333/s; the search hit its cap of 10 runs.", steps: [] }] };
-    expect(answerSection(results, runs, []).join("\n")).toContain("Not in the ranking: capped (no knee: drain ceiling 83333/s; the search hit its cap of 10 runs).");
+    const results = {
+      ...resultsOf(runs),
+      sweeps: [
+        {
+          product: "capped",
+          method: "fast" as const,
+          confirmed: false,
+          stoppedBecause: "drain ceiling 83333/s; the search hit its cap of 10 runs.",
+          steps: [],
+        },
+      ],
+    };
+    expect(answerSection(results, runs, []).join("\n")).toContain(
+      "Not in the ranking: capped (no knee: drain ceiling 83333/s; the search hit its cap of 10 runs).",
+    );
   });
 
   it("gives a row run at one rate its run's mark, cut at its first clause", () => {
@@ -66,19 +98,42 @@ describe("the rows not in the ranking", () => {
 });
 
 describe("how far the ranking's figures repeat", () => {
-  const paced = (rate: number, regime: "keep-up" | "saturated", micros: number) => ({ rate, purpose: "paced" as const, offeredPerSec: rate, consumedPerSec: rate, regime, gendataShort: false, cpuMicrosPerInference: micros });
+  const paced = (rate: number, regime: "keep-up" | "saturated", micros: number) => ({
+    rate,
+    purpose: "paced" as const,
+    offeredPerSec: rate,
+    consumedPerSec: rate,
+    regime,
+    gendataShort: false,
+    cpuMicrosPerInference: micros,
+  });
 
   it("says how far the searches' steps run again at one rate moved µs, from the results' own searches", () => {
     const runs = [run("a", 50_000, 10), run("b", 20_000, 20)];
     const results = {
       ...resultsOf(runs),
       sweeps: [
-        { product: "a", method: "fast" as const, knee: 50_000, confirmed: true, stoppedBecause: "…", steps: [paced(50_000, "keep-up", 10), paced(50_000, "keep-up", 11)] },
-        { product: "b", method: "fast" as const, knee: 20_000, confirmed: true, stoppedBecause: "…", steps: [paced(20_000, "keep-up", 20), paced(22_000, "saturated", 25), paced(20_000, "keep-up", 20.4)] },
+        {
+          product: "a",
+          method: "fast" as const,
+          knee: 50_000,
+          confirmed: true,
+          stoppedBecause: "…",
+          steps: [paced(50_000, "keep-up", 10), paced(50_000, "keep-up", 11)],
+        },
+        {
+          product: "b",
+          method: "fast" as const,
+          knee: 20_000,
+          confirmed: true,
+          stoppedBecause: "…",
+          steps: [paced(20_000, "keep-up", 20), paced(22_000, "saturated", 25), paced(20_000, "keep-up", 20.4)],
+        },
       ],
     };
     expect(answerSection(results, runs, []).join("\n")).toContain(
-      "How far these figures repeat here: 2 times a knee search ran a step again at the same rate minutes later and both kept up, µs per inference moved by 6.0% in the median pair and 10.0% at the most (`bench repeats`); rows closer than that are not told apart on this machine.",
+      "How far these figures repeat here: 2 times a knee search ran a step again at the same rate minutes later and both kept up, µs per inference moved by " +
+        "6.0% in the median pair and 10.0% at the most (`bench repeats`); rows closer than that are not told apart on this machine.",
     );
   });
 

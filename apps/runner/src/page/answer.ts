@@ -58,7 +58,9 @@ export function rankRows(results: BenchResults, measured: readonly RunResult[]):
 /** The search's knee figures for a row ranked at its knee. */
 function kneeOf(results: BenchResults, run: RunResult): Pick<RankedRow, "knee"> {
   const sweep = results.sweeps?.find((s) => s.product === run.product && s.knee === run.settings.offeredRate);
-  return sweep?.bracket !== undefined ? { knee: { bracket: sweep.bracket, ...(sweep.kneeAtReference !== undefined ? { kneeAtReference: sweep.kneeAtReference } : {}) } } : {};
+  return sweep?.bracket !== undefined
+    ? { knee: { bracket: sweep.bracket, ...(sweep.kneeAtReference !== undefined ? { kneeAtReference: sweep.kneeAtReference } : {}) } }
+    : {};
 }
 
 /** "120,000–130,000 (132,100 @ ref)": where the knee lies, and the knee at the reference speed. */
@@ -91,7 +93,10 @@ function atMost140(text: string): string {
   return trimmed.length > 140 ? `${trimmed.slice(0, 137)}…` : trimmed;
 }
 
-/** Why a measured row is not ranked: a knee search that found no knee says why it stopped (its last run's mark alone reads as if the row had been run at one rate); any other row, its run's mark. */
+/**
+ * Why a measured row is not ranked: a knee search that found no knee says why it stopped (its last run's mark alone reads as if the row had been run at one
+ * rate); any other row, its run's mark.
+ */
 function notRankedBecause(results: BenchResults, run: RunResult): string {
   const search = results.sweeps?.find((s) => s.product === run.product);
   if (search !== undefined && search.knee === undefined) return `no knee: ${atMost140(search.stoppedBecause.replace(/\.\s*$/, ""))}`;
@@ -99,24 +104,42 @@ function notRankedBecause(results: BenchResults, run: RunResult): string {
 }
 
 const TIMES_NATIVE_NOTE =
-  "× native floor: the row's median µs per inference over the native row's, each as ranked above (at its own knee after a knee search, at the rate it ran otherwise): what the row costs as a multiple of what the machine needs for the same work, each at its best. Below a knee a row carries more fixed cost per record, so a fixed-rate page compares rows far from their knees; the knee search's page is the fair one.";
+  "× native floor: the row's median µs per inference over the native row's, each as ranked above (at its own knee after a knee search, at the rate it ran " +
+    "otherwise): what the row costs as a multiple of what the machine needs for the same work, each at its best. Below a knee a row carries more fixed cost " +
+    "per record, so a fixed-rate page compares rows far from their knees; the knee search's page is the fair one.";
 
 const KNEE_BRACKET_NOTE =
-  "knee bracket: the knee (the highest rate that kept up and held on a repeat) and the lowest rate above it that saturated (after a drain, at most the rate it drained at, unless a paced step kept up at that rate); ≥ when nothing above it saturated (gendata or the search's maximum bounded it). @ ref: the knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
+  "knee bracket: the knee (the highest rate that kept up and held on a repeat) and the lowest rate above it that saturated (after a drain, at most the rate " +
+    "it drained at, unless a paced step kept up at that rate); ≥ when nothing above it saturated (gendata or the search's maximum bounded it). @ ref: the " +
+    "knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
 
 const ROUNDS_KNEE_NOTE =
-  "knee bracket: the knee (the highest rate that kept up in the knee search; every round runs the row there again) and the lowest rate above it that saturated (after a drain, at most the rate it drained at, unless a paced step kept up at that rate); ≥ when nothing above it saturated (gendata bounded it). @ ref: the knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
+  "knee bracket: the knee (the highest rate that kept up in the knee search; every round runs the row there again) and the lowest rate above it that " +
+    "saturated (after a drain, at most the rate it drained at, unless a paced step kept up at that rate); ≥ when nothing above it saturated (gendata " +
+    "bounded it). @ ref: the knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
 
 /** The ranking over rounds: shared ranks, each figure with its interval, the verdict against the next row. */
 function roundsRankingTable(results: BenchResults, ranked: readonly RankedRow[]): string[] {
   const cells = roundCells(results);
   const withNative = ranked.some((r) => r.timesNative !== undefined);
-  const header = ["rank", "product", "knee bracket/s", "µs CPU / inference, median [95 % interval]", "rounds counted", "against the next row", "µs @ ref", ...(withNative ? ["× native floor"] : []), "rows/s per core"];
+  const header = [
+    "rank",
+    "product",
+    "knee bracket/s",
+    "µs CPU / inference, median [95 % interval]",
+    "rounds counted",
+    "against the next row",
+    "µs @ ref",
+    ...(withNative ? ["× native floor"] : []),
+    "rows/s per core",
+  ];
   const rows = ranked.map((r) => {
     const c = cells.get(r.run.product);
     return [
-      c?.rank ?? "–", `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, kneeCell(r), c?.micros ?? "–", c?.rounds ?? "–", c?.next ?? "–",
-      r.atReference !== undefined ? dec2(r.atReference) : "–", ...(withNative ? [r.timesNative !== undefined ? `${r.timesNative.toFixed(2)}×` : "–"] : []), int(1e6 / r.micros.median),
+      c?.rank ?? "–", `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, kneeCell(r),
+      c?.micros ?? "–", c?.rounds ?? "–", c?.next ?? "–",
+      r.atReference !== undefined ? dec2(r.atReference) : "–", ...(withNative ? [r.timesNative !== undefined ? `${r.timesNative.toFixed(2)}×` : "–"] : []),
+      int(1e6 / r.micros.median),
     ];
   });
   return [table(header, rows)];
@@ -126,7 +149,17 @@ function roundsRankingTable(results: BenchResults, ranked: readonly RankedRow[])
 function rankingTable(ranked: readonly RankedRow[]): string[] {
   const withNative = ranked.some((r) => r.timesNative !== undefined);
   const withKnee = ranked.some((r) => r.knee !== undefined);
-  const header = ["rank", "product", "at rate/s", ...(withKnee ? ["knee bracket/s"] : []), "µs CPU / inference (median, range)", "µs @ ref", ...(withNative ? ["× native floor"] : []), "rows/s per core (median, range)", "runs"];
+  const header = [
+    "rank",
+    "product",
+    "at rate/s",
+    ...(withKnee ? ["knee bracket/s"] : []),
+    "µs CPU / inference (median, range)",
+    "µs @ ref",
+    ...(withNative ? ["× native floor"] : []),
+    "rows/s per core (median, range)",
+    "runs",
+  ];
   const rows = ranked.map((r, i) => [
     String(i + 1), `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, int(r.rate), ...(withKnee ? [kneeCell(r)] : []),
     `${dec2(r.micros.median)} (${range(r.micros, dec2)})`, r.atReference !== undefined ? dec2(r.atReference) : "–",
@@ -147,7 +180,9 @@ function repeatLine(results: BenchResults): string[] {
   if (summary.costSpreadMedian === undefined || summary.costSpreadMax === undefined) return [];
   const pairs = `${summary.costPairs} ${summary.costPairs === 1 ? "time" : "times"}`;
   return [
-    `How far these figures repeat here: ${pairs} a knee search ran a step again at the same rate minutes later and both kept up, µs per inference moved by ${percent(summary.costSpreadMedian)} in the median pair and ${percent(summary.costSpreadMax)} at the most (\`bench repeats\`); rows closer than that are not told apart on this machine.`,
+    `How far these figures repeat here: ${pairs} a knee search ran a step again at the same rate minutes later and both kept up, µs per inference moved by ` +
+      `${percent(summary.costSpreadMedian)} in the median pair and ${percent(summary.costSpreadMax)} at the most (\`bench repeats\`); rows closer than that ` +
+      `are not told apart on this machine.`,
     "",
   ];
 }
@@ -160,7 +195,10 @@ export function answerSection(results: BenchResults, measured: readonly RunResul
   } else if (hasRounds(results)) {
     out.push(...howSureLine(results), ...roundsRankingTable(results, ranked), "");
     out.push(
-      "Lower is better: CPU of the product's whole process tree per record consumed, at the row's knee, over the rounds in which it kept up there (the Rounds section shows every round). against the next row: the next row's figure over this one's, paired by round, with its 95 % interval; cheaper when that interval lies wholly above 1.05, the same when wholly within ±5 %, not told apart otherwise. rows/s per core: 1,000,000 ÷ the median µs. Same data, model, fetch settings and decode work for every row; each row's deviations are under Notes.",
+      "Lower is better: CPU of the product's whole process tree per record consumed, at the row's knee, over the rounds in which it kept up there (the " +
+        "Rounds section shows every round). against the next row: the next row's figure over this one's, paired by round, with its 95 % interval; cheaper " +
+        "when that interval lies wholly above 1.05, the same when wholly within ±5 %, not told apart otherwise. rows/s per core: 1,000,000 ÷ the median " +
+        "µs. Same data, model, fetch settings and decode work for every row; each row's deviations are under Notes.",
       "",
     );
     if (ranked.some((r) => r.timesNative !== undefined)) out.push(TIMES_NATIVE_NOTE, "");
@@ -168,7 +206,9 @@ export function answerSection(results: BenchResults, measured: readonly RunResul
   } else {
     out.push(...rankingTable(ranked), "");
     out.push(
-      "Lower is better: CPU of the product's whole process tree per record consumed, at the row's knee where it was swept (every counting run there: the knee's and its confirm repeat), else at the rate it was run. Same data, model, fetch settings and decode work for every row; each row's deviations are under Notes.",
+      "Lower is better: CPU of the product's whole process tree per record consumed, at the row's knee where it was swept (every counting run there: the " +
+        "knee's and its confirm repeat), else at the rate it was run. Same data, model, fetch settings and decode work for every row; each row's deviations " +
+        "are under Notes.",
       "",
     );
     if (ranked.some((r) => r.timesNative !== undefined)) out.push(TIMES_NATIVE_NOTE, "");

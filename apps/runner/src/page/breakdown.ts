@@ -18,7 +18,14 @@ export function breakdownSection(results: BenchResults, measured: readonly RunRe
   const out = ["## CPU breakdown", ""];
   out.push(
     table(
-      ["product", "rate/s", ...PROFILE_CATEGORIES.map((c) => CATEGORY_LABELS[c]), "µs CPU / record profiled (window)", "profiler cost % of a core", "flame graph"],
+      [
+        "product",
+        "rate/s",
+        ...PROFILE_CATEGORIES.map((c) => CATEGORY_LABELS[c]),
+        "µs CPU / record profiled (window)",
+        "profiler cost % of a core",
+        "flame graph",
+      ],
       rows.map(([r, p]) => [
         productLabel(r), int(r.settings.offeredRate), ...PROFILE_CATEGORIES.map((c) => cell(p, c)),
         `${dec2(p.overhead.cpuMicrosPerRecordProfiled)} (${dec2(p.overhead.cpuMicrosPerRecordWindow)})`, dec1(p.overhead.profilerCpuPercent),
@@ -26,7 +33,14 @@ export function breakdownSection(results: BenchResults, measured: readonly RunRe
       ]),
     ),
     "",
-    "Each cell: share of the product tree's CPU · µs CPU per consumed record. Taken in a profiling phase of 10 s after the measured window, gendata still feeding at the same rate, so no profiler touched the measured figures: py-spy (`record --native`, threads on the CPU only) for Python processes, Java Flight Recorder execution samples (started with jcmd) for the JVM, V8's CPU profiler (over the inspector, opened with SIGUSR1) for Node; a native app (the rust row) times its own loop's stages with its thread's CPU clock and logs them (BENCH_STAGES), which stand in for samples. Each process's CPU from /proc, per thread, weighs its profiler's samples; threads no profiler sees (librdkafka's, the JVM's GC and JIT threads) go to a category by their name; frames are sorted by the rules in each adapter's `profile-rules.ts` (the innermost frame a rule claims decides). What no rule claims, and any process no profiler could read, is *other* — shown, never spread over the rest. librdkafka's own threads (fetch, decompress and the producer's send) are counted under fetch. µs CPU / record profiled vs. the window's figure, and the profilers' own processes, state what profiling cost.",
+    "Each cell: share of the product tree's CPU · µs CPU per consumed record. Taken in a profiling phase of 10 s after the measured window, gendata still " +
+      "feeding at the same rate, so no profiler touched the measured figures: py-spy (`record --native`, threads on the CPU only) for Python processes, Java " +
+      "Flight Recorder execution samples (started with jcmd) for the JVM, V8's CPU profiler (over the inspector, opened with SIGUSR1) for Node; a native app " +
+      "(the rust row) times its own loop's stages with its thread's CPU clock and logs them (BENCH_STAGES), which stand in for samples. Each process's CPU " +
+      "from /proc, per thread, weighs its profiler's samples; threads no profiler sees (librdkafka's, the JVM's GC and JIT threads) go to a category by " +
+      "their name; frames are sorted by the rules in each adapter's `profile-rules.ts` (the innermost frame a rule claims decides). What no rule claims, and " +
+      "any process no profiler could read, is *other* — shown, never spread over the rest. librdkafka's own threads (fetch, decompress and the producer's " +
+      "send) are counted under fetch. µs CPU / record profiled vs. the window's figure, and the profilers' own processes, state what profiling cost.",
     "",
   );
   const failed = rows.filter(([, p]) => p.error);

@@ -27,8 +27,21 @@ describe("the Broker restarts section", () => {
   it("shows per row lost, duplicates, recovery seconds and whether the bench had to restart the product", () => {
     const page = renderBrokerRestarts([
       restart({ product: "node" }),
-      restart({ product: "quix", variant: "clean", recovered: "restarted", recoverySec: 140.3, productRestart: { atSec: 120.4, why: "its output was not back at the offered rate 120 s after the broker's stop" } }),
-      restart({ product: "faststream", tally: { produced: 30000, distinct: 29000, lost: 1000, duplicated: 0, poisonOut: 0, unreadable: 0, lostRanges: [[15000, 15999]] } }),
+      restart(
+        {
+          product: "quix",
+          variant: "clean",
+          recovered: "restarted",
+          recoverySec: 140.3,
+          productRestart: { atSec: 120.4, why: "its output was not back at the offered rate 120 s after the broker's stop" },
+        },
+      ),
+      restart(
+        {
+          product: "faststream",
+          tally: { produced: 30000, distinct: 29000, lost: 1000, duplicated: 0, poisonOut: 0, unreadable: 0, lostRanges: [[15000, 15999]] },
+        },
+      ),
     ]).join("\n");
     expect(page).toContain("| node | hard | at-least-once | 1,000 | 8.4 s (stopping took 0.3 s) | 0 | 120 | 11.2 s | by itself | ✓ |");
     expect(page).toContain("| quix | clean |");
@@ -37,7 +50,20 @@ describe("the Broker restarts section", () => {
   });
 
   it("says a row was not run here when the broker is the user's", () => {
-    const page = renderBrokerRestarts([restart({ status: "not-run", reason: "not run here: the broker was given with --bootstrap", recovered: undefined, recoverySec: undefined, tally: undefined, broker: undefined })]).join("\n");
+    const page = renderBrokerRestarts(
+      [
+        restart(
+          {
+            status: "not-run",
+            reason: "not run here: the broker was given with --bootstrap",
+            recovered: undefined,
+            recoverySec: undefined,
+            tally: undefined,
+            broker: undefined,
+          },
+        ),
+      ],
+    ).join("\n");
     expect(page).toContain("| – | – | – | – | not-run: not run here: the broker was given with --bootstrap |");
   });
 });

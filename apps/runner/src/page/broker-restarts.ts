@@ -35,12 +35,29 @@ export function renderBrokerRestarts(restarts: readonly BrokerRestartResult[] | 
   return [
     "## Broker restarts",
     "",
-    `Each product at a rate below its knee; in the middle of a ${r0.settings.windowSec} s window the broker (not the product) is stopped, with SIGKILL (hard) or a clean stop that lets it close its logs (clean), kept down ${r0.settings.downSec} s and started again on the same port and data folder. The bench leaves the product alone: recovery is the time from the broker's stop until the product's output kept up with the offered rate again (90% of it, the next second and the next 3 s); a product that exited, or was not back within ${r0.settings.recoveryLimitSec} s, is restarted once by the bench, and its row says so: that is a finding about the row, not a failure of the bench. Lost = good records (ids gendata produced) never output; duplicates = outputs beyond the first. Broker down = from the stop until the broker answered again: its stopping, the ${r0.settings.downSec} s, and its start (after a SIGKILL it recovers its logs first).`,
+    `Each product at a rate below its knee; in the middle of a ${r0.settings.windowSec} s window the broker (not the product) is stopped, with SIGKILL ` +
+      `(hard) or a clean stop that lets it close its logs (clean), kept down ${r0.settings.downSec} s and started again on the same port and data folder. ` +
+      `The bench leaves the product alone: recovery is the time from the broker's stop until the product's output kept up with the offered rate again (90% ` +
+      `of it, the next second and the next 3 s); a product that exited, or was not back within ${r0.settings.recoveryLimitSec} s, is restarted once by the ` +
+      `bench, and its row says so: that is a finding about the row, not a failure of the bench. Lost = good records (ids gendata produced) never output; ` +
+      `duplicates = outputs beyond the first. Broker down = from the stop until the broker answered again: its stopping, the ${r0.settings.downSec} s, and ` +
+      `its start (after a SIGKILL it recovers its logs first).`,
     "",
     "| product | variant | delivery | rate/s | broker down | lost | duplicates | recovery | recovered | run |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...restarts.map((r) =>
-      `| ${[r.product, r.variant, r.delivery, int(r.settings.offeredRate), downCell(r), lostCell(r), r.tally ? int(r.tally.duplicated) : "–", sec(r.recoverySec), recoveredCell(r), runCell(r)].join(" | ")} |`,
+      `| ${[
+        r.product,
+        r.variant,
+        r.delivery,
+        int(r.settings.offeredRate),
+        downCell(r),
+        lostCell(r),
+        r.tally ? int(r.tally.duplicated) : "–",
+        sec(r.recoverySec),
+        recoveredCell(r),
+        runCell(r),
+      ].join(" | ")} |`,
     ),
     "",
   ];

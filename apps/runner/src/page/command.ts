@@ -25,14 +25,20 @@ export function parseSuppliedSpecs(specs: readonly string[], labels: readonly st
   for (const spec of specs) {
     const at = spec.indexOf(":");
     const label = at > 0 ? spec.slice(0, at) : "";
-    if (label !== HERE && !labels.includes(label)) throw new Error(`--supplied ${spec}: name the side first, "${HERE}:" or one of the --compare labels (${labels.join(", ") || "none given"}), e.g. here:cpython=2935ns`);
+    if (label !== HERE && !labels.includes(label)) throw new Error(
+      `--supplied ${spec}: name the side first, "${HERE}:" or one of the --compare labels (${labels.join(", ") || "none given"}), e.g. here:cpython=2935ns`,
+    );
     bySide.set(label, { ...bySide.get(label), ...parseSupplied(spec.slice(at + 1), label) });
   }
   return bySide;
 }
 
 /** Each side's results with the readings supplied for it. */
-export function withSuppliedSides(here: BenchResults, others: readonly OtherMachine[], supplied: ReadonlyMap<string, RuntimeReadings>): { here: BenchResults; others: OtherMachine[] } {
+export function withSuppliedSides(
+  here: BenchResults,
+  others: readonly OtherMachine[],
+  supplied: ReadonlyMap<string, RuntimeReadings>,
+): { here: BenchResults; others: OtherMachine[] } {
   const apply = (results: BenchResults, label: string): BenchResults => {
     const readings = supplied.get(label);
     return readings ? withSupplied(results, readings) : results;

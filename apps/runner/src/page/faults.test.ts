@@ -43,7 +43,20 @@ describe("the Faults section", () => {
         undrained: 110_481,
         tally: { produced: 130_134, distinct: 0, lost: 130_134, duplicated: 0, poisonOut: 0, unreadable: 0, lostRanges: [[0, 130_133]] },
       }),
-      fault({ product: "quix", status: "failed", reason: "exited (code 1) before the kill\nlog", survivedPills: false, pillsSkipped: undefined, tally: undefined, kill: undefined, restartSec: undefined, firstOutputSec: undefined, drainedSec: undefined }),
+      fault(
+        {
+          product: "quix",
+          status: "failed",
+          reason: "exited (code 1) before the kill\nlog",
+          survivedPills: false,
+          pillsSkipped: undefined,
+          tally: undefined,
+          kill: undefined,
+          restartSec: undefined,
+          firstOutputSec: undefined,
+          drainedSec: undefined,
+        },
+      ),
     ]).join("\n");
     expect(page).toContain("## Faults");
     expect(page).toContain("| node | at-least-once | 5,000 | yes | 21 of 21 | 0 | 0 | 40 | 4.2 s | 5.1 s | 9.3 s | ✓ |");
@@ -56,11 +69,23 @@ describe("the Faults section", () => {
 
   it("a passthrough row republishes its pills by design; a scoring row that republishes one is called out (seen: node-passthrough, 9 JSON and 12 not)", () => {
     const page = renderFaults([
-      fault({ product: "node-passthrough", passthrough: true, pillsSkipped: 0, tally: { produced: 1000, distinct: 1000, lost: 0, duplicated: 0, poisonOut: 9, unreadable: 12, lostRanges: [] } }),
-      fault({ product: "node", pillsSkipped: 20, tally: { produced: 1000, distinct: 1000, lost: 0, duplicated: 0, poisonOut: 1, unreadable: 0, lostRanges: [] } }),
+      fault(
+        {
+          product: "node-passthrough",
+          passthrough: true,
+          pillsSkipped: 0,
+          tally: { produced: 1000, distinct: 1000, lost: 0, duplicated: 0, poisonOut: 9, unreadable: 12, lostRanges: [] },
+        },
+      ),
+      fault(
+        { product: "node", pillsSkipped: 20, tally: { produced: 1000, distinct: 1000, lost: 0, duplicated: 0, poisonOut: 1, unreadable: 0, lostRanges: [] } },
+      ),
     ]).join("\n");
     expect(page).toContain("| node-passthrough | at-least-once | 5,000 | yes | none of 21 (passthrough) |");
-    expect(page).toContain("- **node-passthrough** republished all 21 malformed records as they came (9 of them readable as JSON, 12 not): it decodes nothing by design, so it has nothing to skip.");
+    expect(page).toContain(
+      "- **node-passthrough** republished all 21 malformed records as they came (9 of them readable as JSON, 12 not): it decodes nothing by design, so it " +
+        "has nothing to skip.",
+    );
     expect(page).toContain("| node | at-least-once | 5,000 | yes | 20 of 21 |");
     expect(page).toContain("- **node** republished 1 malformed records (1 of them readable as JSON, 0 not) instead of skipping them.");
   });

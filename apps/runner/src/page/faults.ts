@@ -17,7 +17,15 @@ export function renderFaults(faults: readonly FaultResult[] | undefined): string
   const out: string[] = ["## Faults", ""];
   const f0 = faults[0] as FaultResult;
   out.push(
-    `Each product at a rate below its knee: ${f0.settings.poisonRounds} malformed records of each of seven kinds (not JSON, empty, JSON missing fields, wrong types, a number out of range, a JSON array, binary bytes) among the records before the kill; in the middle of a ${f0.settings.windowSec} s window every process of the product's tree is killed with SIGKILL, and the adapter starts it again against the same topics and consumer group; the run ends when the backlog has drained. Lost = good records (ids gendata produced) never output; duplicates = outputs beyond the first; pills skipped = pills consumed and not republished (a dead-letter topic shows in extra records). Restart, first output and drained are seconds from the kill (drained: after the first new output, the backlog back to its size before the kill, at most one second of records). A consumer that joins its group again gets the partition only once the broker has expired the killed member's session (session.timeout.ms: 45 s by default in librdkafka and the Java client, 10 s in aiokafka), which is most of a first output's wait; a source that assigns its partition itself (as a JVM engine's connector may) waits for its own start instead.`,
+    `Each product at a rate below its knee: ${f0.settings.poisonRounds} malformed records of each of seven kinds (not JSON, empty, JSON missing fields, ` +
+      `wrong types, a number out of range, a JSON array, binary bytes) among the records before the kill; in the middle of a ${f0.settings.windowSec} s ` +
+      `window every process of the product's tree is killed with SIGKILL, and the adapter starts it again against the same topics and consumer group; the ` +
+      `run ends when the backlog has drained. Lost = good records (ids gendata produced) never output; duplicates = outputs beyond the first; pills skipped ` +
+      `= pills consumed and not republished (a dead-letter topic shows in extra records). Restart, first output and drained are seconds from the kill ` +
+      `(drained: after the first new output, the backlog back to its size before the kill, at most one second of records). A consumer that joins its group ` +
+      `again gets the partition only once the broker has expired the killed member's session (session.timeout.ms: 45 s by default in librdkafka and the Java ` +
+      `client, 10 s in aiokafka), which is most of a first output's wait; a source that assigns its partition itself (as a JVM engine's connector may) waits ` +
+      `for its own start instead.`,
     "",
   );
   out.push(
@@ -49,7 +57,8 @@ export function renderFaults(faults: readonly FaultResult[] | undefined): string
     const t = f.tally as NonNullable<FaultResult["tally"]>;
     const how = `${int(t.poisonOut)} of them readable as JSON, ${int(t.unreadable)} not`;
     out.push(f.passthrough
-      ? `- **${f.product}** republished all ${int(republished(f))} malformed records as they came (${how}): it decodes nothing by design, so it has nothing to skip.`
+      ? `- **${f.product}** republished all ${int(republished(f))} malformed records as they came (${how}): it decodes nothing by design, so it has nothing ` +
+        `to skip.`
       : `- **${f.product}** republished ${int(republished(f))} malformed records (${how}) instead of skipping them.`);
   }
   if (faults.some((f) => f.lossMechanism || republished(f) > 0)) out.push("");

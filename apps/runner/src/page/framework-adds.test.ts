@@ -19,8 +19,30 @@ describe("what the framework adds", () => {
       ]),
     );
     expect(rows).toEqual([
-      { product: "framework", floor: "plain", rate: 20_000, rowMicros: 20, rowRuns: 1, floorMicros: 9, floorRuns: 1, adds: 11, from: "2026-12-01T18:00:00.000Z", to: "2026-12-01T18:30:00.000Z" },
-      { product: "framework", floor: "plain", rate: 10_000, rowMicros: 25, rowRuns: 1, floorMicros: 11, floorRuns: 2, adds: 14, from: "2026-12-01T18:00:00.000Z", to: "2026-12-01T18:00:00.000Z" },
+      {
+        product: "framework",
+        floor: "plain",
+        rate: 20_000,
+        rowMicros: 20,
+        rowRuns: 1,
+        floorMicros: 9,
+        floorRuns: 1,
+        adds: 11,
+        from: "2026-12-01T18:00:00.000Z",
+        to: "2026-12-01T18:30:00.000Z",
+      },
+      {
+        product: "framework",
+        floor: "plain",
+        rate: 10_000,
+        rowMicros: 25,
+        rowRuns: 1,
+        floorMicros: 11,
+        floorRuns: 2,
+        adds: 14,
+        from: "2026-12-01T18:00:00.000Z",
+        to: "2026-12-01T18:00:00.000Z",
+      },
     ]);
   });
 
@@ -67,7 +89,9 @@ describe("what the framework adds", () => {
       ["plain", "rust", 30_000, 200_000, 6.5],
       ["framework", "plain", 30_000, undefined, 11],
     ]);
-    expect(frameworkAddsSection(page, ranked).join("\n")).toContain("| framework | rust | 30,000 / 200,000 (knees) | 20.00 (2) | 2.50 (2) | +17.50 | 8.00× | 2026-12-01 18:00–18:10 |");
+    expect(frameworkAddsSection(page, ranked).join("\n")).toContain(
+      "| framework | rust | 30,000 / 200,000 (knees) | 20.00 (2) | 2.50 (2) | +17.50 | 8.00× | 2026-12-01 18:00–18:10 |",
+    );
     expect(frameworkAdds(page).some((r) => r.floorRate !== undefined)).toBe(false);
   });
   it("writes a span of start times on one day once", () => {

@@ -84,7 +84,20 @@ export function frameworkAdds(results: BenchResults, ranked: ReadonlyMap<string,
         const rowMicros = median(runs.map(micros));
         const floorMicros = median(floorRuns.map(micros));
         const starts = [...runs, ...floorRuns].map((r) => r.startedAt).sort();
-        out.push({ product, floor, rate, rowMicros, rowRuns: runs.length, floorMicros, floorRuns: floorRuns.length, adds: rowMicros - floorMicros, from: starts[0] as string, to: starts.at(-1) as string });
+        out.push(
+          {
+            product,
+            floor,
+            rate,
+            rowMicros,
+            rowRuns: runs.length,
+            floorMicros,
+            floorRuns: floorRuns.length,
+            adds: rowMicros - floorMicros,
+            from: starts[0] as string,
+            to: starts.at(-1) as string,
+          },
+        );
       }
     }
   }
@@ -116,12 +129,19 @@ export function frameworkAddsSection(results: BenchResults, ranked: ReadonlyMap<
     table(
       ["product", "over", "at rate/s", "row µs / record (runs)", "floor µs / record (runs)", "framework adds µs", "× floor", "runs started (UTC)"],
       rows.map((r) => [
-        r.product, r.floor, r.floorRate === undefined ? int(r.rate) : `${int(r.rate)} / ${int(r.floorRate)} (knees)`, `${dec2(r.rowMicros)} (${r.rowRuns})`, `${dec2(r.floorMicros)} (${r.floorRuns})`,
+        r.product, r.floor, r.floorRate === undefined ? int(r.rate) : `${int(r.rate)} / ${int(r.floorRate)} (knees)`, `${dec2(r.rowMicros)} (${r.rowRuns})`,
+        `${dec2(r.floorMicros)} (${r.floorRuns})`,
         `${r.adds >= 0 ? "+" : ""}${dec2(r.adds)}`, `${(r.rowMicros / r.floorMicros).toFixed(2)}×`, startSpan(r.from, r.to),
       ]),
     ),
     "",
-    "A floor is what decoding, scoring and republishing cost with no framework around them. The native floor (a compiled loop over librdkafka and ONNX Runtime, no runtime) is the floor of every row: what the machine needs for the work. A runtime's floor (the plain client loop on that runtime, e.g. the plain Python loop) is the floor of the rows on that runtime: what the framework adds over the language. A row's µs minus the floor's, at a rate both kept up with in this bench on this machine (medians over the counting runs at that rate), is what the framework adds. Both are CPU of the whole process tree per record. Rates below a row's knee carry more fixed cost per record, so a pair is read at a rate both kept up with where there is one; where there is none (a knee search runs each row near its own knee) the pair is each one at its knee, marked \"(knees)\": what the framework adds when both run as fast as they sustain.",
+    "A floor is what decoding, scoring and republishing cost with no framework around them. The native floor (a compiled loop over librdkafka and ONNX " +
+      "Runtime, no runtime) is the floor of every row: what the machine needs for the work. A runtime's floor (the plain client loop on that runtime, e.g. " +
+      "the plain Python loop) is the floor of the rows on that runtime: what the framework adds over the language. A row's µs minus the floor's, at a rate " +
+      "both kept up with in this bench on this machine (medians over the counting runs at that rate), is what the framework adds. Both are CPU of the whole " +
+      "process tree per record. Rates below a row's knee carry more fixed cost per record, so a pair is read at a rate both kept up with where there is one; " +
+      "where there is none (a knee search runs each row near its own knee) the pair is each one at its knee, marked \"(knees)\": what the framework adds " +
+      "when both run as fast as they sustain.",
     "",
   ];
 }

@@ -21,11 +21,19 @@ const base: OverloadResult = {
 describe("the overload section", () => {
   it("gives per row the base and burst, peak memory against before, the work-off, whether it stayed up, lost and duplicates", () => {
     const text = renderOverloads([base]).join("\n");
-    expect(text).toContain("| node | at-least-once | 40,000 (knee) | 80,000 | 480 MB (120 MB before, ×4.00) | 95.2 s (1,500,000 waiting at the burst's end) | yes | 0 | 3 | ✓ |");
+    expect(text).toContain(
+      "| node | at-least-once | 40,000 (knee) | 80,000 | 480 MB (120 MB before, ×4.00) | 95.2 s (1,500,000 waiting at the burst's end) | yes | 0 | 3 | ✓ |",
+    );
   });
 
   it("says when gendata could not offer the burst, when the backlog was not worked off, and when the product went down", () => {
-    const r: OverloadResult = { ...base, burstOfferedPerSec: 60_000, workedOffSec: undefined, stayedUp: false, productRestart: { atSec: 40, why: "it exited with code 137" } };
+    const r: OverloadResult = {
+      ...base,
+      burstOfferedPerSec: 60_000,
+      workedOffSec: undefined,
+      stayedUp: false,
+      productRestart: { atSec: 40, why: "it exited with code 137" },
+    };
     const text = renderOverloads([r]).join("\n");
     expect(text).toContain("80,000 (gendata offered 60,000)");
     expect(text).toContain("**not within 180 s** (1,500,000 waiting at the burst's end)");

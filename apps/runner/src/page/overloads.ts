@@ -6,7 +6,9 @@ const mb = (x: number | undefined): string => (x === undefined ? "–" : `${Math
 
 function memoryCell(r: OverloadResult): string {
   if (r.peakMemMb === undefined) return "–";
-  const growth = r.baselineMemMb !== undefined && r.baselineMemMb > 0 ? ` (${mb(r.baselineMemMb)} before, ×${(r.peakMemMb / r.baselineMemMb).toFixed(2)})` : "";
+  const growth = r.baselineMemMb !== undefined && r.baselineMemMb > 0
+    ? ` (${mb(r.baselineMemMb)} before, ×${(r.peakMemMb / r.baselineMemMb).toFixed(2)})`
+    : "";
   return `${mb(r.peakMemMb)}${growth}`;
 }
 
@@ -43,12 +45,27 @@ export function renderOverloads(overloads: readonly OverloadResult[] | undefined
   return [
     "## Overload",
     "",
-    `Each product at its base rate (its knee where the bench was given one, else its faults rate: the base column says which), then gendata at ${r0.settings.burstRate / r0.settings.offeredRate}× that for ${r0.settings.burstSec} s, then back at the base rate. Peak memory: PSS of the product's tree from the burst on, against its median in the 10 s before. Worked off: seconds from the burst's end until the backlog was back at its level before the burst (never under one second of the base rate), watched for at most ${r0.settings.workOffLimitSec} s: at its knee a row has little headroom left to work a backlog off. Lost and duplicates: every output of the whole run audited after a drain.`,
+    `Each product at its base rate (its knee where the bench was given one, else its faults rate: the base column says which), then gendata at ` +
+      `${r0.settings.burstRate / r0.settings.offeredRate}× that for ${r0.settings.burstSec} s, then back at the base rate. Peak memory: PSS of the ` +
+      `product's tree from the burst on, against its median in the 10 s before. Worked off: seconds from the burst's end until the backlog was back at its ` +
+      `level before the burst (never under one second of the base rate), watched for at most ${r0.settings.workOffLimitSec} s: at its knee a row has little ` +
+      `headroom left to work a backlog off. Lost and duplicates: every output of the whole run audited after a drain.`,
     "",
     "| product | delivery | base/s | burst/s | peak memory | worked off | stayed up | lost | duplicates | run |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...overloads.map((r) =>
-      `| ${[r.product, r.delivery, `${int(r.settings.offeredRate)} (${r.settings.baseFrom})`, burstCell(r), memoryCell(r), workedOffCell(r), upCell(r), lostCell(r), r.tally ? int(r.tally.duplicated) : "–", runCell(r)].join(" | ")} |`,
+      `| ${[
+        r.product,
+        r.delivery,
+        `${int(r.settings.offeredRate)} (${r.settings.baseFrom})`,
+        burstCell(r),
+        memoryCell(r),
+        workedOffCell(r),
+        upCell(r),
+        lostCell(r),
+        r.tally ? int(r.tally.duplicated) : "–",
+        runCell(r),
+      ].join(" | ")} |`,
     ),
     "",
   ];

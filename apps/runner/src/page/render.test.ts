@@ -40,7 +40,9 @@ describe("renderPage", () => {
   it("shows a skipped product with its reason and no numbers", () => {
     const results = committed();
     const template = results.runs[0]!;
-    results.runs.push({ ...template, product: "risingwave", status: "skipped", reason: "no RisingWave server: RISINGWAVE_BIN is not set", throughput: undefined, ticks: [] });
+    results.runs.push(
+      { ...template, product: "risingwave", status: "skipped", reason: "no RisingWave server: RISINGWAVE_BIN is not set", throughput: undefined, ticks: [] },
+    );
     const page = renderPage(results);
     expect(page).toContain("- **risingwave** — no RisingWave server: RISINGWAVE_BIN is not set");
     expect(page).not.toMatch(/^\| risingwave[^|]*\| \d/m);
@@ -68,7 +70,10 @@ describe("renderPage", () => {
   it("shows an invalid run that failed the gate in the first table, with dashes for figures it never had", () => {
     const results = committed();
     const run = results.runs[0]!;
-    Object.assign(run, { status: "invalid", reason: "verification failed: largest risk error 0.5", throughput: undefined, resources: undefined, delivery: undefined, ticks: [] });
+    Object.assign(
+      run,
+      { status: "invalid", reason: "verification failed: largest risk error 0.5", throughput: undefined, resources: undefined, delivery: undefined, ticks: [] },
+    );
     run.verification = { passed: false, checked: 256, maxError: 0.5 };
     const page = renderPage(results);
     expect(page).toMatch(/^\| node 20\.20\.2 \| – \| – \|.*\| ✗ INVALID — verification failed: largest risk error 0\.5 \|$/m);
@@ -192,9 +197,24 @@ describe("readResults merging", () => {
     const run = results.runs.find((r) => r.conditions && r.status === "ok")!;
     const reference = run.conditions!.speedIndexReference!;
     // As a file judged by the old rules would hold it: noisy by a speed change, foreign load clean.
-    const stored = { ...run, conditions: { ...run.conditions!, speedIndexBefore: reference, speedIndexAfter: reference * 0.75, foreignCpuAvg: 0, stealAvg: 0, noisy: true, noisyBecause: ["speed index moved -25% during the run"] } };
+    const stored = {
+      ...run,
+      conditions: {
+        ...run.conditions!,
+        speedIndexBefore: reference,
+        speedIndexAfter: reference * 0.75,
+        foreignCpuAvg: 0,
+        stealAvg: 0,
+        noisy: true,
+        noisyBecause: ["speed index moved -25% during the run"],
+      },
+    };
     stored.ticks = stored.ticks.map((t) => ({ ...t, foreignCpuPercent: 0, stealPercent: 0 }));
-    const busy = { ...stored, conditions: { ...stored.conditions, noisy: false, noisyBecause: [] }, ticks: stored.ticks.map((t) => ({ ...t, foreignCpuPercent: 40 })) };
+    const busy = {
+      ...stored,
+      conditions: { ...stored.conditions, noisy: false, noisyBecause: [] },
+      ticks: stored.ticks.map((t) => ({ ...t, foreignCpuPercent: 40 })),
+    };
     writeFileSync(join(dir, "r.json"), JSON.stringify({ ...results, runs: [stored, busy], sweeps: [] }));
     const [quiet, loaded] = readResults([join(dir, "r.json")]).runs;
     expect(quiet!.conditions).toMatchObject({ noisy: false, noisyBecause: [], speedIndexVersion: 1 });
@@ -206,7 +226,14 @@ describe("readResults merging", () => {
     const { mkdtempSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const dir = mkdtempSync(join(tmpdir(), "merge-"));
-    const fault = { product: "node", status: "ok", settings: { offeredRate: 20_000, poisonRounds: 3, windowSec: 20 }, delivery: "at-least-once", pills: 21, survivedPills: true } as unknown as NonNullable<BenchResults["faults"]>[number];
+    const fault = {
+      product: "node",
+      status: "ok",
+      settings: { offeredRate: 20_000, poisonRounds: 3, windowSec: 20 },
+      delivery: "at-least-once",
+      pills: 21,
+      survivedPills: true,
+    } as unknown as NonNullable<BenchResults["faults"]>[number];
     writeFileSync(join(dir, "sweep.json"), JSON.stringify(committed()));
     writeFileSync(join(dir, "faults.json"), JSON.stringify({ ...committed(), runs: [], sweeps: [], faults: [fault] }));
     const merged = readResults([join(dir, "sweep.json"), join(dir, "faults.json")]);

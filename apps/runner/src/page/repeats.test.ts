@@ -6,11 +6,28 @@ const step = (rate: number, regime: SweepStep["regime"], micros?: number, more: 
   ...(micros !== undefined ? { cpuMicrosPerInference: micros } : {}), ...more,
 });
 
-const search = (product: string, steps: SweepStep[], method: SweepRecord["method"] = "fast"): SweepRecord => ({ product, method, confirmed: true, stoppedBecause: "test", steps });
+const search = (
+  product: string,
+  steps: SweepStep[],
+  method: SweepRecord["method"] = "fast",
+): SweepRecord => ({ product, method, confirmed: true, stoppedBecause: "test", steps });
 
 describe("how far a search repeats itself", () => {
   it("pairs each step with the next one at its rate, in the order they ran", () => {
-    const pairs = repeatPairs([search("node", [step(0, "draining", undefined, { purpose: "drain" }), step(50_000, "keep-up", 10), step(60_000, "saturated"), step(50_000, "keep-up", 11, { purpose: "confirm" }), step(50_000, "saturated", undefined, { purpose: "confirm" })])]);
+    const pairs = repeatPairs(
+      [
+        search(
+          "node",
+          [
+            step(0, "draining", undefined, { purpose: "drain" }),
+            step(50_000, "keep-up", 10),
+            step(60_000, "saturated"),
+            step(50_000, "keep-up", 11, { purpose: "confirm" }),
+            step(50_000, "saturated", undefined, { purpose: "confirm" }),
+          ],
+        ),
+      ],
+    );
     expect(pairs.map((p) => [p.product, p.method, p.rate, p.first.cpuMicrosPerInference, p.second.regime])).toEqual([
       ["node", "fast", 50_000, 10, "keep-up"],
       ["node", "fast", 50_000, 11, "saturated"],
@@ -19,8 +36,10 @@ describe("how far a search repeats itself", () => {
 
   it("leaves out steps that did not read the product: noisy, short of load, slower than usual, failed, or the drain", () => {
     const steps = [
-      step(40_000, "keep-up", 10), step(40_000, "keep-up", 20, { noisy: "steal 9%" }), step(40_000, "saturated", undefined, { slower: "index 300k against 550k" }),
-      step(40_000, "keep-up", 20, { gendataShort: true }), step(40_000, "keep-up", undefined, { failed: "exit 1" }), step(40_000, "draining", undefined, { purpose: "drain" }),
+      step(40_000, "keep-up", 10), step(40_000, "keep-up", 20, { noisy: "steal 9%" }),
+      step(40_000, "saturated", undefined, { slower: "index 300k against 550k" }),
+      step(40_000, "keep-up", 20, { gendataShort: true }), step(40_000, "keep-up", undefined, { failed: "exit 1" }),
+      step(40_000, "draining", undefined, { purpose: "drain" }),
     ];
     expect(repeatPairs([search("quix", steps, "sweep")])).toEqual([]);
   });
@@ -34,12 +53,18 @@ describe("how far a search repeats itself", () => {
     expect(summary).toMatchObject({ pairs: 3, verdictDiffers: 1, costPairs: 2, costOverBound: 1 });
     expect(summary.costSpreadMedian).toBeCloseTo((0.02 + 0.1) / 2, 9);
     expect(summary.costSpreadMax).toBeCloseTo(0.1, 9);
-    expect(repeatSentence(summary, 0.05)).toBe("ran 3 pairs of steps at one rate; one kept up and the other saturated in 1; of the 2 that both kept up, µs per inference differed by 6.0% in the median pair and 10.0% at the most, by more than ±5% in 1");
+    expect(repeatSentence(summary, 0.05)).toBe(
+      "ran 3 pairs of steps at one rate; one kept up and the other saturated in 1; of the 2 that both kept up, µs per inference differed by 6.0% in the " +
+        "median pair and 10.0% at the most, by more than ±5% in 1",
+    );
   });
 
   it("gives the spread with each step's speed index taken out, where both steps have one", () => {
     // 10 µs at index 500k and 11 µs at 450k: 10 % apart raw, 1 % apart at one speed
-    const summary = summariseRepeats(repeatPairs([search("a", [step(10, "keep-up", 10, { speedIndex: 500_000 }), step(10, "keep-up", 11, { speedIndex: 450_000 }), step(10, "keep-up", 12)])]), 0.05);
+    const summary = summariseRepeats(
+      repeatPairs([search("a", [step(10, "keep-up", 10, { speedIndex: 500_000 }), step(10, "keep-up", 11, { speedIndex: 450_000 }), step(10, "keep-up", 12)])]),
+      0.05,
+    );
     expect(summary.costPairs).toBe(2);
     expect(summary.costSpreadAtSpeedMedian).toBeCloseTo(5_000_000 / 4_950_000 - 1, 9);
     expect(repeatSentence(summary, 0.05)).toContain("(with each step's speed index taken out, 1.0% in the median pair)");
@@ -62,11 +87,14 @@ describe("the repeats report", () => {
       0.05,
     );
     expect(lines).toEqual([
-      "a.json (fast): ran 1 pair of steps at one rate; one kept up and the other saturated in 0; of the 1 that both kept up, µs per inference differed by 2.0% in the median pair and 2.0% at the most, by more than ±5% in 0",
+      "a.json (fast): ran 1 pair of steps at one rate; one kept up and the other saturated in 0; of the 1 that both kept up, µs per inference differed by " +
+        "2.0% in the median pair and 2.0% at the most, by more than ±5% in 0",
       "b.json (sweep): ran 1 pair of steps at one rate; one kept up and the other saturated in 1; no pair kept up with a µs figure on both",
-      "all 2 files (fast): ran 1 pair of steps at one rate; one kept up and the other saturated in 0; of the 1 that both kept up, µs per inference differed by 2.0% in the median pair and 2.0% at the most, by more than ±5% in 0",
+      "all 2 files (fast): ran 1 pair of steps at one rate; one kept up and the other saturated in 0; of the 1 that both kept up, µs per inference differed " +
+        "by 2.0% in the median pair and 2.0% at the most, by more than ±5% in 0",
       "all 2 files (sweep): ran 1 pair of steps at one rate; one kept up and the other saturated in 1; no pair kept up with a µs figure on both",
-      "all 2 files (both): ran 2 pairs of steps at one rate; one kept up and the other saturated in 1; of the 1 that both kept up, µs per inference differed by 2.0% in the median pair and 2.0% at the most, by more than ±5% in 0",
+      "all 2 files (both): ran 2 pairs of steps at one rate; one kept up and the other saturated in 1; of the 1 that both kept up, µs per inference " +
+        "differed by 2.0% in the median pair and 2.0% at the most, by more than ±5% in 0",
     ]);
   });
 });

@@ -28,7 +28,9 @@ export interface RepeatSummary {
   costSpreadMax?: number;
   /** Cost pairs whose spread is over the bound the summary was asked about. */
   costOverBound: number;
-  /** The median spread of the cost pairs that have speed readings, with each step's µs scaled by its speed index (as the page's µs at the reference speed). */
+  /**
+   * The median spread of the cost pairs that have speed readings, with each step's µs scaled by its speed index (as the page's µs at the reference speed).
+   */
   costSpreadAtSpeedMedian?: number;
 }
 
@@ -96,9 +98,13 @@ const pairsOf = (n: number): string => `${n} ${n === 1 ? "pair" : "pairs"}`;
 export function repeatSentence(summary: RepeatSummary, bound: number): string {
   if (summary.pairs === 0) return "ran no step twice at one rate";
   const verdict = `ran ${pairsOf(summary.pairs)} of steps at one rate; one kept up and the other saturated in ${summary.verdictDiffers}`;
-  if (summary.costPairs === 0 || summary.costSpreadMedian === undefined || summary.costSpreadMax === undefined) return `${verdict}; no pair kept up with a µs figure on both`;
-  const atSpeed = summary.costSpreadAtSpeedMedian !== undefined ? ` (with each step's speed index taken out, ${percent(summary.costSpreadAtSpeedMedian)} in the median pair)` : "";
-  return `${verdict}; of the ${summary.costPairs} that both kept up, µs per inference differed by ${percent(summary.costSpreadMedian)} in the median pair${atSpeed} and ${percent(summary.costSpreadMax)} at the most, by more than ±${bound * 100}% in ${summary.costOverBound}`;
+  if (summary.costPairs === 0 || summary.costSpreadMedian === undefined || summary.costSpreadMax === undefined) return `${verdict}; no pair kept up with a ` +
+    `µs figure on both`;
+  const atSpeed = summary.costSpreadAtSpeedMedian !== undefined
+    ? ` (with each step's speed index taken out, ${percent(summary.costSpreadAtSpeedMedian)} in the median pair)`
+    : "";
+  return `${verdict}; of the ${summary.costPairs} that both kept up, µs per inference differed by ${percent(summary.costSpreadMedian)} in the median pair` +
+    `${atSpeed} and ${percent(summary.costSpreadMax)} at the most, by more than ±${bound * 100}% in ${summary.costOverBound}`;
 }
 
 /** `bench repeats`: per results file, then over them all, how far each kind of search repeated itself. */
@@ -110,5 +116,9 @@ export function repeatReport(files: readonly { label: string; sweeps: readonly S
     });
   const perFile = files.map((f) => ({ label: f.label, pairs: repeatPairs(f.sweeps) }));
   const all = perFile.flatMap((f) => f.pairs);
-  return [...perFile.flatMap((f) => lines(f.label, f.pairs)), ...lines(`all ${files.length} files`, all), `all ${files.length} files (both): ${repeatSentence(summariseRepeats(all, bound), bound)}`];
+  return [
+    ...perFile.flatMap((f) => lines(f.label, f.pairs)),
+    ...lines(`all ${files.length} files`, all),
+    `all ${files.length} files (both): ${repeatSentence(summariseRepeats(all, bound), bound)}`,
+  ];
 }

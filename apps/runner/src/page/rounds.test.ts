@@ -9,7 +9,13 @@ describe("the ranking over rounds", () => {
   const runs = [...rounds("cheap", [5, 6, 5.5]), ...rounds("twin-a", [10, 13, 9]), ...rounds("twin-b", [10.1, 12.8, 9.1]), ...rounds("dear", [30, 35, 31])];
   const results: BenchResults = {
     ...resultsOf(runs),
-    rounds: { budgetSec: 2400, spentSec: 2100, prepareSec: 180, order: [["dear", "cheap", "twin-a", "twin-b"]], stoppedBecause: "after 3 rounds every pair of neighbouring rows is told apart or the same" },
+    rounds: {
+      budgetSec: 2400,
+      spentSec: 2100,
+      prepareSec: 180,
+      order: [["dear", "cheap", "twin-a", "twin-b"]],
+      stoppedBecause: "after 3 rounds every pair of neighbouring rows is told apart or the same",
+    },
   };
   const measured = ["cheap", "twin-a", "twin-b", "dear"].map((p) => runs.filter((r) => r.product === p).at(-1) as RunResult);
 

@@ -12,7 +12,9 @@ import { runMark } from "./rows.ts";
 import { percent } from "./repeats.ts";
 
 /** The ranked rows' interval half-widths (rows with one round have none). */
-export const halfWidths = (s: Standings): number[] => s.rows.filter((r) => isRanked(r) && (r.interval as Interval).n > 1).map((r) => halfWidth(r.interval as Interval));
+export const halfWidths = (s: Standings): number[] => s.rows.filter(
+  (r) => isRanked(r) && (r.interval as Interval).n > 1,
+).map((r) => halfWidth(r.interval as Interval));
 
 /** The results hold rounds: the ranking reads them. */
 export const hasRounds = (results: BenchResults): boolean => results.runs.some((r) => r.round !== undefined);
@@ -36,7 +38,16 @@ export function roundCells(results: BenchResults): Map<string, { rank: string; m
   const cells = new Map<string, { rank: string; micros: string; rounds: string; next: string; interval: Interval }>();
   for (const row of s.rows) {
     if (!isRanked(row) || row.interval === undefined) continue;
-    cells.set(row.product, { rank: rankLabel(row), micros: intervalCell(row.interval), rounds: `${row.byRound.size} of ${row.rounds.length}`, next: nextCell(s, row), interval: row.interval });
+    cells.set(
+      row.product,
+      {
+        rank: rankLabel(row),
+        micros: intervalCell(row.interval),
+        rounds: `${row.byRound.size} of ${row.rounds.length}`,
+        next: nextCell(s, row),
+        interval: row.interval,
+      },
+    );
   }
   return cells;
 }
@@ -50,7 +61,9 @@ export function howSureLine(results: BenchResults): string[] {
   const ties = ranked.filter((r) => r.ranks !== undefined && r.ranks.best !== r.ranks.worst).length;
   const width = widths.length > 0 ? ` (half-widths ${percent(Math.min(...widths))}–${percent(Math.max(...widths))}, median ${percent(median(widths))})` : "";
   return [
-    `How sure: each row's figure is the median of its rounds at its knee, rows measured once a round in a fresh random order over the sitting, with a 95 % interval in brackets${width}; two rows are ranked apart only when the ratio of their figures, paired round by round, is surely more than ${SAME_MARGIN * 100} % from 1, and rows not told apart share a rank such as 3–5 (${ties} of ${ranked.length} rows do here).`,
+    `How sure: each row's figure is the median of its rounds at its knee, rows measured once a round in a fresh random order over the sitting, with a 95 % ` +
+      `interval in brackets${width}; two rows are ranked apart only when the ratio of their figures, paired round by round, is surely more than ` +
+      `${SAME_MARGIN * 100} % from 1, and rows not told apart share a rank such as 3–5 (${ties} of ${ranked.length} rows do here).`,
     "",
   ];
 }
@@ -58,7 +71,9 @@ export function howSureLine(results: BenchResults): string[] {
 /** Rows that kept up at their knee in too few rounds to be ranked, with each round's mark. */
 export function tooFewRounds(results: BenchResults): Map<string, string> {
   const rows = standings(results).rows.filter((r) => !isRanked(r));
-  return new Map(rows.map((r) => [r.product, `kept up at its knee in ${r.byRound.size} of ${r.rounds.length} rounds, fewer than ${MIN_COUNTING_ROUNDS}: see Rounds`]));
+  return new Map(
+    rows.map((r) => [r.product, `kept up at its knee in ${r.byRound.size} of ${r.rounds.length} rounds, fewer than ${MIN_COUNTING_ROUNDS}: see Rounds`]),
+  );
 }
 
 /** The budget, the rounds each row got and what stayed unresolved. */
@@ -71,9 +86,12 @@ export function budgetLine(results: BenchResults): string[] {
   for (const row of s.rows) counts.set(row.rounds.length, [...(counts.get(row.rounds.length) ?? []), row.product]);
   const got = [...counts].sort((a, b) => a[0] - b[0]).map(([n, rows]) => `${n} rounds: ${rows.join(", ")}`).join("; ");
   const unknown = s.neighbours.filter((n) => n.verdict === "UNKNOWN").map((n) => `${n.cheaper} / ${n.dearer}`);
-  const open = unknown.length > 0 ? ` Not told apart after the budget: ${unknown.join("; ")}.` : " Every pair of neighbouring rows was told apart or found the same.";
+  const open = unknown.length > 0
+    ? ` Not told apart after the budget: ${unknown.join("; ")}.`
+    : " Every pair of neighbouring rows was told apart or found the same.";
   return [
-    `Budget: ${min(r.budgetSec)} min for the knee searches and rounds; they took ${min(r.spentSec)} min (products' first-time preparation, ${min(r.prepareSec)} min, is set-up and not counted). ${got}. The rounds stopped because ${r.stoppedBecause}.${open}`,
+    `Budget: ${min(r.budgetSec)} min for the knee searches and rounds; they took ${min(r.spentSec)} min (products' first-time preparation, ` +
+      `${min(r.prepareSec)} min, is set-up and not counted). ${got}. The rounds stopped because ${r.stoppedBecause}.${open}`,
     "",
   ];
 }
@@ -90,14 +108,18 @@ export function roundsSection(results: BenchResults): string[] {
       const run = row.rounds.filter((x) => x.round === i + 1).at(-1);
       if (run === undefined) return "–";
       const micros = run.run.throughput?.cpuMicrosPerInference;
-      return run.counts ? dec2(micros as number) : `${micros !== undefined ? `${dec2(micros)} ` : ""}${(runMark(run.run) ?? "does not count").split(" — ")[0]}`;
+      return run.counts
+        ? dec2(micros as number)
+        : `${micros !== undefined ? `${dec2(micros)} ` : ""}${(runMark(run.run) ?? "does not count").split(" — ")[0]}`;
     }),
   ]);
   const order = (results.rounds?.order ?? []).map((o, i) => `round ${i + 1}: ${o.join(", ")}`).join("; ");
   return [
     "## Rounds",
     "",
-    "µs CPU per inference of each row's window at its knee, round by round. Round 1 is the knee search's own window at the knee; each later round starts the product again, gates it and measures one window at the knee, rows in a fresh random order each round. A window that did not keep up, was noisy or invalid is shown with its mark and does not count.",
+    "µs CPU per inference of each row's window at its knee, round by round. Round 1 is the knee search's own window at the knee; each later round starts " +
+      "the product again, gates it and measures one window at the knee, rows in a fresh random order each round. A window that did not keep up, was noisy or " +
+      "invalid is shown with its mark and does not count.",
     "",
     table(header, rows),
     "",

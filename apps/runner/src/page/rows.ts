@@ -8,7 +8,9 @@ import { median } from "../metrics/stats.ts";
 import { microsAtReference } from "./speed.ts";
 
 export function productLabel(run: RunResult): string {
-  const version = run.versions[run.product] ?? run.versions[run.family ?? Object.keys(run.versions).find((key) => run.product.startsWith(`${key}-`)) ?? run.product];
+  const version = run.versions[run.product] ?? run.versions[run.family ?? Object.keys(run.versions).find(
+    (key) => run.product.startsWith(`${key}-`),
+  ) ?? run.product];
   return version ? `${run.product} ${version}` : run.product;
 }
 

@@ -49,12 +49,16 @@ export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
   return [
     "## Two sittings side by side",
     "",
-    `This sitting (${when(a)}) and another (${when(b)}): each row's µs CPU per inference at its knee, median [95 % interval] over its rounds. The intervals overlap for **${overlapping} of ${judged.length}** rows measured in both. Median interval half-width: ${widths(g.halfWidths.a)} here, ${widths(g.halfWidths.b)} there. Pairs of rows one sitting ranks apart one way and the other the other way: ${g.opposite.length > 0 ? g.opposite.join("; ") : "none"}.`,
+    `This sitting (${when(a)}) and another (${when(b)}): each row's µs CPU per inference at its knee, median [95 % interval] over its rounds. The intervals ` +
+      `overlap for **${overlapping} of ${judged.length}** rows measured in both. Median interval half-width: ${widths(g.halfWidths.a)} here, ` +
+      `${widths(g.halfWidths.b)} there. Pairs of rows one sitting ranks apart one way and the other the other way: ` +
+      `${g.opposite.length > 0 ? g.opposite.join("; ") : "none"}.`,
     "",
     table(
       ["product", "µs here", "µs there", "here ÷ there", "intervals overlap"],
       g.rows.map((r) => [
-        r.product, r.a ? intervalCell(r.a) : "–", r.b ? intervalCell(r.b) : "–", r.a && r.b ? (r.a.median / r.b.median).toFixed(3) : "–", r.overlap === undefined ? "–" : r.overlap ? "yes" : "no",
+        r.product, r.a ? intervalCell(r.a) : "–", r.b ? intervalCell(r.b) : "–", r.a && r.b ? (r.a.median / r.b.median).toFixed(3) : "–",
+        r.overlap === undefined ? "–" : r.overlap ? "yes" : "no",
       ]),
     ),
     "",

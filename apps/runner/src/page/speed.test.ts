@@ -3,7 +3,13 @@ import { REFERENCE_SPEED, SPEED_INDEX_VERSION } from "../run/speed-index.ts";
 import { RUNTIME_REFERENCE, YARDSTICK_VERSION } from "../yardstick/runtimes.ts";
 import { microsAtReference, normalisationOf, normalisedBy, runtimeSentence } from "./speed.ts";
 
-const reading = (recordsPerCpuSecond: number): RuntimeReading => ({ recordsPerCpuSecond, processes: [recordsPerCpuSecond], checksum: 1, runtime: "x", version: YARDSTICK_VERSION });
+const reading = (recordsPerCpuSecond: number): RuntimeReading => ({
+  recordsPerCpuSecond,
+  processes: [recordsPerCpuSecond],
+  checksum: 1,
+  runtime: "x",
+  version: YARDSTICK_VERSION,
+});
 
 function run(product: string, v8: number, cpython?: number): RunResult {
   return {
@@ -23,7 +29,9 @@ describe("µs @ ref by runtime mix", () => {
 
   it("falls back to V8's index, labelled, for results without runtime readings and rows without a mix", () => {
     expect(microsAtReference(run("faststream", REFERENCE_SPEED * 2))).toBeCloseTo(20, 9);
-    expect(normalisationOf(run("faststream", REFERENCE_SPEED))?.by).toBe("CPython 100% (declared), CPython read by V8's index (these results predate the runtime yardstick)");
+    expect(normalisationOf(run("faststream", REFERENCE_SPEED))?.by).toBe(
+      "CPython 100% (declared), CPython read by V8's index (these results predate the runtime yardstick)",
+    );
     expect(normalisationOf(run("risingwave", REFERENCE_SPEED))?.by).toBe("V8 index (the row declares no runtime mix)");
     expect(normalisationOf({ ...run("node", REFERENCE_SPEED), conditions: undefined } as unknown as RunResult)).toBeUndefined();
   });
@@ -36,7 +44,9 @@ describe("µs @ ref by runtime mix", () => {
   });
 
   it("says in one sentence when no run has runtime readings, and counts the runs normalised by their own profile", () => {
-    expect(runtimeSentence({ runs: [run("quix", REFERENCE_SPEED)] } as unknown as BenchResults)).toMatch(/^These results have no runtime yardstick readings \(CPython, JVM\)/);
+    expect(
+      runtimeSentence({ runs: [run("quix", REFERENCE_SPEED)] } as unknown as BenchResults),
+    ).toMatch(/^These results have no runtime yardstick readings \(CPython, JVM\)/);
     const profile = { processes: [{ exe: "python3.11", cpuPercent: 80, threads: [{ name: "python", cpuPercent: 80 }] }] };
     const profiled = { ...run("quix", REFERENCE_SPEED, 300_000), profile } as unknown as RunResult;
     const by = normalisedBy({ runs: [run("quix", REFERENCE_SPEED, 300_000), profiled, profiled] } as unknown as BenchResults).get("quix");

@@ -44,7 +44,9 @@ export function normalisationOf(run: RunResult): RowNormalisation | undefined {
   const { factor, readBy } = mixFactor(mix, v8, run.yardstick);
   const source = mix.source;
   const shares = `${describeShares(mix.shares)} (${mix.source === "profile" ? "this run's profile" : "declared"})`;
-  const byV8 = (Object.entries(readBy) as Array<[YardstickRuntime, YardstickRuntime]>).filter(([r, by]) => r !== "v8" && r !== "native" && by === "v8").map(([r]) => RUNTIME_LABELS[r]);
+  const byV8 = (Object.entries(readBy) as Array<[YardstickRuntime, YardstickRuntime]>).filter(
+    ([r, by]) => r !== "v8" && r !== "native" && by === "v8",
+  ).map(([r]) => RUNTIME_LABELS[r]);
   if (byV8.length === 0) return { factor, by: shares, source };
   // Without a probe failure on record, a reading was set aside to match another machine's results that lack it.
   const failed = byV8.length > 0 && (["cpython", "jvm"] as const).some((r) => run.yardstick?.before.missing?.[r] ?? run.yardstick?.after.missing?.[r]);
@@ -88,19 +90,27 @@ export function normalisedBy(results: BenchResults): Map<string, string[]> {
 
 /** The runtime yardstick's readings in the results (before and after each run), per runtime. */
 export function runtimeReadings(results: BenchResults, runtime: "cpython" | "jvm"): number[] {
-  return results.runs.flatMap((r) => (r.yardstick ? [r.yardstick.before[runtime], r.yardstick.after[runtime]] : [])).flatMap((x) => (x && x.recordsPerCpuSecond > 0 ? [x.recordsPerCpuSecond] : []));
+  return results.runs.flatMap(
+    (r) => (r.yardstick ? [r.yardstick.before[runtime], r.yardstick.after[runtime]] : []),
+  ).flatMap((x) => (x && x.recordsPerCpuSecond > 0 ? [x.recordsPerCpuSecond] : []));
 }
 
 /** The header's sentences on the runtime yardstick: its readings, and per row what normalised it. */
 export function runtimeSentence(results: BenchResults): string {
   const parts = (["cpython", "jvm"] as const).flatMap((r) => {
     const xs = runtimeReadings(results, r);
-    return xs.length === 0 ? [] : [`${RUNTIME_LABELS[r]} ${int(median(xs))} (${int(Math.min(...xs))}–${int(Math.max(...xs))}, reference ${int(RUNTIME_REFERENCE[r])})`];
+    return xs.length === 0
+      ? []
+      : [`${RUNTIME_LABELS[r]} ${int(median(xs))} (${int(Math.min(...xs))}–${int(Math.max(...xs))}, reference ${int(RUNTIME_REFERENCE[r])})`];
   });
-  if (parts.length === 0) return `These results have no runtime yardstick readings (CPython, JVM): every row's "µs @ ref" is read by V8's index alone, and does not carry across CPU vendors for the rows whose CPU is CPython or the JVM.`;
-  const readings = `Runtime yardstick, records of the same per-record work per CPU-second of one core in each runtime (median over every reading): ${parts.join("; ")}. `;
+  if (parts.length === 0) return `These results have no runtime yardstick readings (CPython, JVM): every row's "µs @ ref" is read by V8's index alone, and ` +
+    `does not carry across CPU vendors for the rows whose CPU is CPython or the JVM.`;
+  const readings = `Runtime yardstick, records of the same per-record work per CPU-second of one core in each runtime (median over every reading): ` +
+    `${parts.join("; ")}. `;
   const rows = [...normalisedBy(results)].map(([product, by]) => `${product}: ${by.join("; ")}`);
-  return rows.length === 0 ? readings : `${readings}Each row's "µs @ ref" is normalised by the runtimes its CPU goes to (native code by V8's index): ${rows.join(" · ")}.`;
+  return rows.length === 0
+    ? readings
+    : `${readings}Each row's "µs @ ref" is normalised by the runtimes its CPU goes to (native code by V8's index): ${rows.join(" · ")}.`;
 }
 
 /** Every reading of the current index version in the results (before and after each run). */
@@ -114,13 +124,20 @@ export function currentReadings(results: BenchResults): number[] {
 /** The header's sentence on the speed index: what it reads, its own spread, and the reference. */
 export function speedSentence(results: BenchResults): string {
   const readings = currentReadings(results);
-  const what = "one core's JSON decode + normalise + 4-16-1 MLP + encode per record, the median over 5 fresh isolates of each one's median of 9 repetitions, `apps/runner/src/run/speed-index.ts`";
+  const what = "one core's JSON decode + normalise + 4-16-1 MLP + encode per record, the median over 5 fresh isolates of each one's median of 9 repetitions, " +
+    "`apps/runner/src/run/speed-index.ts`";
   if (readings.length === 0) {
-    return `Machine: these runs were read by an older speed index (version 1, with a memory walk whose speed depended on the kernel's huge pages), not comparable with today's; no cost is given at the reference speed.`;
+    return `Machine: these runs were read by an older speed index (version 1, with a memory walk whose speed depended on the kernel's huge pages), not ` +
+      `comparable with today's; no cost is given at the reference speed.`;
   }
-  const older = results.runs.some((r) => r.conditions && speedVersionOf(r) !== SPEED_INDEX_VERSION) ? " Runs read by the older index (version 1) have no figure at the reference speed." : "";
+  const older = results.runs.some((r) => r.conditions && speedVersionOf(r) !== SPEED_INDEX_VERSION)
+    ? " Runs read by the older index (version 1) have no figure at the reference speed."
+    : "";
   return (
-    `Machine: speed index ${int(median(readings))} reference records per CPU-second (median; ${int(Math.min(...readings))}–${int(Math.max(...readings))} over ${readings.length} readings before and after each run, coefficient of variation ${(coefficientOfVariation(readings) * 100).toFixed(1)}%; ${what}). ` +
-    `"µs @ ref" states each row's CPU per inference at a speed index of ${int(REFERENCE_SPEED)}: µs × the run's own index ÷ ${int(REFERENCE_SPEED)}, the figure to compare across machines.${older} ${runtimeSentence(results)}`.trimEnd()
+    `Machine: speed index ${int(median(readings))} reference records per CPU-second (median; ${int(Math.min(...readings))}–${int(Math.max(...readings))} ` +
+    `over ${readings.length} readings before and after each run, coefficient of variation ${(coefficientOfVariation(readings) * 100).toFixed(1)}%; ` +
+    `${what}). ` +
+    `"µs @ ref" states each row's CPU per inference at a speed index of ${int(REFERENCE_SPEED)}: µs × the run's own index ÷ ${int(REFERENCE_SPEED)}, ` +
+    `the figure to compare across machines.${older} ${runtimeSentence(results)}`.trimEnd()
   );
 }

@@ -11,8 +11,25 @@ const sweep: SweepRecord = {
   stoppedBecause: "the product saturated at 130000/s and kept up at 120000/s.",
   steps: [
     { rate: 120_000, purpose: "refine", offeredPerSec: 120_000, consumedPerSec: 120_000, regime: "keep-up", gendataShort: false, speedIndex: 589_278 },
-    { rate: 120_000, purpose: "confirm", offeredPerSec: 120_000, consumedPerSec: 103_750, regime: "saturated", gendataShort: false, slower: "speed index 511,458 against 589,278 usual here (−13%)" },
-    { rate: 120_000, purpose: "confirm", offeredPerSec: 120_000, consumedPerSec: 104_500, regime: "saturated", gendataShort: false, slower: "speed index 505,000 against 589,278 usual here (−14%)", keptUpAtSpeed: true },
+    {
+      rate: 120_000,
+      purpose: "confirm",
+      offeredPerSec: 120_000,
+      consumedPerSec: 103_750,
+      regime: "saturated",
+      gendataShort: false,
+      slower: "speed index 511,458 against 589,278 usual here (−13%)",
+    },
+    {
+      rate: 120_000,
+      purpose: "confirm",
+      offeredPerSec: 120_000,
+      consumedPerSec: 104_500,
+      regime: "saturated",
+      gendataShort: false,
+      slower: "speed index 505,000 against 589,278 usual here (−14%)",
+      keptUpAtSpeed: true,
+    },
   ],
 };
 
@@ -33,7 +50,10 @@ describe("a knee search's section", () => {
 describe("the sanity table's verified column", () => {
   it("counts the fixtures, and the row's declared JSON findings beside them (named in its notes)", () => {
     const verification = { passed: true, checked: 315, fixtures: 315, maxError: 0 };
-    const rows = [countingRun("plain", 1000, 10, { verification }), countingRun("flink", 1000, 10, { verification: { ...verification, declared: ["y_object_duplicated_key"] } })];
+    const rows = [
+      countingRun("plain", 1000, 10, { verification }),
+      countingRun("flink", 1000, 10, { verification: { ...verification, declared: ["y_object_duplicated_key"] } }),
+    ];
     const text = sanitySection(rows, 1e-5).join("\n");
     expect(text).toMatch(/\| plain \| [^\n]*\| 315\/315 \|/);
     expect(text).toMatch(/\| flink \| [^\n]*\| 315\/315 \(1 JSON finding, see notes\) \|/);

@@ -31,7 +31,23 @@ export function throughputSection(measured: readonly RunResult[]): string[] {
     "## Throughput / efficiency",
     "",
     table(
-      ["product", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %", "rows/s per core", "rows/s per GB", "µs CPU / inference", "µs @ ref", "output/s", "extra rec/rec", "latency p50 / p99 / max ms", "run", "counts?"],
+      [
+        "product",
+        "offered/s",
+        "consumed/s",
+        "regime",
+        "lag drift",
+        "cpu_avg %",
+        "rows/s per core",
+        "rows/s per GB",
+        "µs CPU / inference",
+        "µs @ ref",
+        "output/s",
+        "extra rec/rec",
+        "latency p50 / p99 / max ms",
+        "run",
+        "counts?",
+      ],
       measured.map((r) => [
         productLabel(r), fig(r, (t) => int(t.offeredPerSec)), fig(r, (t) => int(t.consumedPerSec)), fig(r, (t) => t.regime),
         fig(r, (t) => signedPercent(t.lagDrift)), fig(r, (t) => dec1(t.cpuAvg)), fig(r, (t) => int(t.rowsPerCore)), fig(r, (t) => int(t.rowsPerGb)),
@@ -57,7 +73,9 @@ export function spreadSection(results: BenchResults, measured: readonly RunResul
         productLabel(r), int(r.settings.offeredRate), String(s!.runs),
         `${int(s!.rowsPerCore.min)} / ${int(s!.rowsPerCore.median)} / ${int(s!.rowsPerCore.max)}`,
         `${dec2(s!.cpuMicrosPerInference.min)} / ${dec2(s!.cpuMicrosPerInference.median)} / ${dec2(s!.cpuMicrosPerInference.max)}`,
-        s!.cpuMicrosAtReference ? `${dec2(s!.cpuMicrosAtReference.min)} / ${dec2(s!.cpuMicrosAtReference.median)} / ${dec2(s!.cpuMicrosAtReference.max)}` : dash,
+        s!.cpuMicrosAtReference
+          ? `${dec2(s!.cpuMicrosAtReference.min)} / ${dec2(s!.cpuMicrosAtReference.median)} / ${dec2(s!.cpuMicrosAtReference.max)}`
+          : dash,
       ]),
     ),
     "",
@@ -92,14 +110,18 @@ export function sweepSections(sweeps: readonly SweepRecord[]): string[] {
       table(
         ["step", "purpose", "asked/s", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %", "speed index", "foreign %", "steal %"],
         sweep.steps.map((st, i) => [
-          String(i + 1), st.purpose, st.purpose === "drain" ? dash : int(st.rate), st.purpose === "drain" ? dash : int(st.offeredPerSec), int(st.consumedPerSec), stepRegime(st),
+          String(i + 1), st.purpose, st.purpose === "drain" ? dash : int(st.rate), st.purpose === "drain" ? dash : int(st.offeredPerSec),
+          int(st.consumedPerSec), stepRegime(st),
           st.lagDrift !== undefined ? signedPercent(st.lagDrift) : dash, st.cpuAvg !== undefined ? dec1(st.cpuAvg) : dash,
           st.speedIndex !== undefined ? int(st.speedIndex) : dash, st.foreignCpuAvg !== undefined ? dec1(st.foreignCpuAvg) : dash,
           st.stealAvg !== undefined ? dec1(st.stealAvg) : dash,
         ]),
       ),
       "",
-      `Knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s` : "not found"}${sweep.confirmed ? " (confirmed)" : ""}${kneeBracket(sweep)}; ${sweep.method === "fast" ? "drain ceiling" : "ceiling"} ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : sweep.method === "fast" ? "not measured quietly" : "not reached"}. ${sweep.stoppedBecause}`,
+      `Knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s` : "not found"}${sweep.confirmed ? " (confirmed)" : ""}${kneeBracket(sweep)}; ` +
+        `${sweep.method === "fast" ? "drain ceiling" : "ceiling"} ` +
+        `${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : sweep.method === "fast" ? "not measured quietly" : "not reached"}. ` +
+        `${sweep.stoppedBecause}`,
       "",
     );
   }
@@ -114,7 +136,18 @@ export function sanitySection(measured: readonly RunResult[], tolerance: number)
   let allMatch = true;
   out.push(
     table(
-      ["product", "selectivity (out/consumed)", "expected", "verified (fixtures)", "lost", "duplicated", "scores checked", "mis-scored", "largest error", "✓"],
+      [
+        "product",
+        "selectivity (out/consumed)",
+        "expected",
+        "verified (fixtures)",
+        "lost",
+        "duplicated",
+        "scores checked",
+        "mis-scored",
+        "largest error",
+        "✓",
+      ],
       measured.map((r) => {
         const d = r.delivery;
         const selectivityOk = Math.abs((r.selectivity ?? 0) - EXPECTED_SELECTIVITY) <= SELECTIVITY_TOLERANCE * EXPECTED_SELECTIVITY;
@@ -129,8 +162,10 @@ export function sanitySection(measured: readonly RunResult[], tolerance: number)
     ),
     "",
     allMatch
-      ? `Verdict: ✓ matches theory — every row's selectivity is within ${SELECTIVITY_TOLERANCE * 100}% of the expected value, nothing was lost, and every checked score equals the reference model's within ${tolerance}.`
-      : `Verdict: ✗ at least one row does not match (see ✗ above): its figures do not price the same work. A checked score further than ${tolerance} from the reference model's, a missing or null score, a lost record or a backlog left undrained makes a run invalid.`,
+      ? `Verdict: ✓ matches theory — every row's selectivity is within ${SELECTIVITY_TOLERANCE * 100}% of the expected value, nothing was lost, and ` +
+        `every checked score equals the reference model's within ${tolerance}.`
+      : `Verdict: ✗ at least one row does not match (see ✗ above): its figures do not price the same work. A checked score further than ${tolerance} ` +
+        `from the reference model's, a missing or null score, a lost record or a backlog left undrained makes a run invalid.`,
     "",
   );
   return out;
@@ -151,7 +186,12 @@ export function footerSection(results: BenchResults, measured: readonly RunResul
   const h = results.host;
   const cpuId = h.cpuId ? ` (${h.cpuId}${h.simd ? `; ${h.simd}` : ""})` : "";
   out.push(`Host: ${h.cpu}${cpuId} · ${h.cores} cores / ${h.threads} threads · ${int(h.memoryMb)} MB · kernel ${h.kernel} · ${h.os}.`, "");
-  out.push(`Broker: ${results.broker.name} ${results.broker.version} (single node, KRaft${results.broker.startedByRunner ? ", started by the runner" : ", given with --bootstrap"}). Broker, gendata and the product under test share this host.`, "");
+  out.push(
+    `Broker: ${results.broker.name} ${results.broker.version} (single node, KRaft` +
+      `${results.broker.startedByRunner ? ", started by the runner" : ", given with --bootstrap"}). Broker, gendata and the product under test share this ` +
+      `host.`,
+    "",
+  );
   const costs = measured.filter((r) => r.harness);
   if (costs.length > 0) {
     const avg = (f: (r: RunResult) => number): string => dec1(costs.reduce((a, r) => a + f(r), 0) / costs.length);
@@ -159,7 +199,9 @@ export function footerSection(results: BenchResults, measured: readonly RunResul
       ? `; foreign load ${avg((r) => r.conditions?.foreignCpuAvg ?? 0)}, steal ${avg((r) => r.conditions?.stealAvg ?? 0)}`
       : "";
     out.push(
-      `Harness cost (average over the shown rows' windows, 100 = one core): sampler ${avg((r) => r.harness!.samplerCpuPercent)}, runner in all ${avg((r) => r.harness!.runnerCpuPercent)}, gendata ${avg((r) => r.harness!.gendataCpuPercent)}, broker ${avg((r) => r.harness!.brokerCpuPercent)}${foreign}.`,
+      `Harness cost (average over the shown rows' windows, 100 = one core): sampler ${avg((r) => r.harness!.samplerCpuPercent)}, runner in all ` +
+        `${avg((r) => r.harness!.runnerCpuPercent)}, gendata ${avg((r) => r.harness!.gendataCpuPercent)}, broker ` +
+        `${avg((r) => r.harness!.brokerCpuPercent)}${foreign}.`,
       "",
     );
   }
@@ -169,7 +211,9 @@ export function footerSection(results: BenchResults, measured: readonly RunResul
 /** ", bracket 120,000–130,000/s, 132,100/s at the reference speed": where the knee lies and what it is at the reference speed. */
 export function kneeBracket(sweep: SweepRecord): string {
   const b = sweep.bracket;
-  const bracket = b === undefined ? "" : b.saturated !== undefined ? `, bracket ${int(b.keptUp)}–${int(b.saturated)}/s` : `, bracket ≥ ${int(b.keptUp)}/s (nothing above it saturated)`;
+  const bracket = b === undefined
+    ? ""
+    : b.saturated !== undefined ? `, bracket ${int(b.keptUp)}–${int(b.saturated)}/s` : `, bracket ≥ ${int(b.keptUp)}/s (nothing above it saturated)`;
   const atRef = sweep.kneeAtReference !== undefined ? `, ${int(sweep.kneeAtReference)}/s at the reference speed` : "";
   return `${bracket}${atRef}`;
 }
@@ -188,12 +232,17 @@ function stepRegime(st: NonNullable<BenchResults["sweeps"]>[number]["steps"][num
 /** The speed index and quiet-machine bounds, for the page's header. */
 export function machineLine(results: BenchResults): string {
   if (results.speedIndexReference === undefined) {
-    return "Machine: these results predate the speed index and foreign-load accounting (schema 1): nothing on this page tells a busy or slow machine from a slow product.";
+    return "Machine: these results predate the speed index and foreign-load accounting (schema 1): nothing on this page tells a busy or slow machine from a " +
+      "slow product.";
   }
   return (
     `${speedSentence(results)} ` +
-    `A run is noisy, and never a result, when something measurably disturbed it: processes outside the product and the harness averaged over ${FOREIGN_CPU_LIMIT}% of a core in its window, or steal over ${STEAL_LIMIT}% (a speed reading alone never discards a run; a knee's repeat must agree in cost). ` +
-    `Its window starts once records arrive at ≥ ${SETTLE_RULE.feedShare * 100}% of the asked rate and the backlog of unrepublished records has stayed under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
+    `A run is noisy, and never a result, when something measurably disturbed it: processes outside the product and the harness averaged over ` +
+    `${FOREIGN_CPU_LIMIT}% of a core in its window, or steal over ${STEAL_LIMIT}% (a speed reading alone never discards a run; a knee's repeat must agree in ` +
+    `cost). ` +
+    `Its window starts once records arrive at ≥ ${SETTLE_RULE.feedShare * 100}% of the asked rate and the backlog of unrepublished records has stayed ` +
+    `under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past ` +
+    `capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
   );
 }
 
@@ -203,8 +252,11 @@ export function machineLine(results: BenchResults): string {
  */
 export function consumerSettingsLine(runs: readonly RunResult[]): string {
   const recorded = [...new Set(runs.flatMap((r) => (r.kafka ? [consumerSettingsProse(r.kafka.consumer)] : [])))];
-  const prose = recorded.length > 0 ? recorded.join("; or ") : `${consumerSettingsProse(KAFKA_SETTINGS.consumer)} (today's settings: these results predate runs recording theirs)`;
-  return `Consumer fetch: every librdkafka consumer runs with ${prose} (the settings one of the seed's engines hard-codes in its core); other clients' equivalents and deviations are listed under each row.`;
+  const prose = recorded.length > 0
+    ? recorded.join("; or ")
+    : `${consumerSettingsProse(KAFKA_SETTINGS.consumer)} (today's settings: these results predate runs recording theirs)`;
+  return `Consumer fetch: every librdkafka consumer runs with ${prose} (the settings one of the seed's engines hard-codes in its core); other clients' ` +
+    `equivalents and deviations are listed under each row.`;
 }
 
 /** The throughput table's "µs @ ref" cell. */
@@ -225,7 +277,8 @@ export function conditionsSection(measured: readonly RunResult[]): string[] {
         const c = r.conditions!;
         return [
           productLabel(r), `${int(c.speedIndexBefore)} → ${int(c.speedIndexAfter)}`, `${dec1(c.foreignCpuAvg)} / ${dec1(c.foreignCpuMax)}`, dec1(c.stealAvg),
-          r.settleSec !== undefined ? `${dec1(r.settleSec)}${r.settled === false ? " (unsettled)" : ""}` : dash, c.noisy ? `⚠ noisy: ${noisyShort(r)}` : "✓",
+          r.settleSec !== undefined ? `${dec1(r.settleSec)}${r.settled === false ? " (unsettled)" : ""}` : dash,
+          c.noisy ? `⚠ noisy: ${noisyShort(r)}` : "✓",
         ];
       }),
     ),
@@ -256,14 +309,19 @@ function notesOf(results: BenchResults, r: RunResult): string[] {
   const sweep = results.sweeps?.find((w) => w.product === r.product);
   if (sweep) {
     parts.unshift(
-      `SWEPT — knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s${sweep.confirmed ? " (confirmed by a repeat)" : " (NOT confirmed)"}` : "not found"}, ceiling ${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : "not reached"}: ${sweep.stoppedBecause}`,
+      `SWEPT — knee ` +
+        `${sweep.knee !== undefined ? `${int(sweep.knee)}/s${sweep.confirmed ? " (confirmed by a repeat)" : " (NOT confirmed)"}` : "not found"}, ceiling ` +
+        `${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : "not reached"}: ${sweep.stoppedBecause}`,
     );
   } else if (r.status === "ok") {
     parts.unshift(`NOT SWEPT — one run at ${int(r.settings.offeredRate)}/s offered; its regime says whether that is at or beyond the knee.`);
   }
   if (r.status === "invalid") parts.unshift(runMark(r) as string);
   if (r.status === "ok" || r.status === "invalid") {
-    parts.push(`Run at ${int(r.settings.offeredRate)}/s offered, window after ≥${r.settings.warmupSec} s${r.settleSec !== undefined ? ` (settled at ${dec1(r.settleSec)} s)` : ""}, ${r.settings.windowSec} s window, parallelism ${r.settings.parallelism}.`);
+    parts.push(
+      `Run at ${int(r.settings.offeredRate)}/s offered, window after ≥${r.settings.warmupSec} s` +
+        `${r.settleSec !== undefined ? ` (settled at ${dec1(r.settleSec)} s)` : ""}, ${r.settings.windowSec} s window, parallelism ${r.settings.parallelism}.`,
+    );
   } else {
     // The reason is printed once, in the not-run list below.
     parts.unshift(r.status === "failed" ? "FAILED — see below." : "NOT RUN — see below.");

@@ -28,7 +28,10 @@ describe("a native app's own stage timings", () => {
     let dir: string;
     beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), "stages-"));
-      writeFileSync(join(dir, "rust.log"), ["BENCH_READY", "BENCH_STAGES records=1 fetch_us=1", "noise", "BENCH_STAGES records=2 fetch_us=9", "last line"].join("\n"));
+      writeFileSync(
+        join(dir, "rust.log"),
+        ["BENCH_READY", "BENCH_STAGES records=1 fetch_us=1", "noise", "BENCH_STAGES records=2 fetch_us=9", "last line"].join("\n"),
+      );
       writeFileSync(join(dir, "notes.txt"), "BENCH_STAGES records=3 fetch_us=99");
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -68,12 +68,30 @@ describe("jfrSamplesToStacks", () => {
     const json = JSON.stringify({
       recording: {
         events: [
-          { type: "jdk.ExecutionSample", values: { stackTrace: { frames: [frame("org/apache/kafka/clients/producer/KafkaProducer", "send"), frame("org/apache/flink/runtime/taskmanager/Task", "run")] }, sampledThread: { javaName: "Sink: out" } } },
-          { type: "jdk.ExecutionSample", values: { stackTrace: { frames: [frame("org/apache/kafka/clients/producer/KafkaProducer", "send"), frame("org/apache/flink/runtime/taskmanager/Task", "run")] }, sampledThread: { javaName: "Sink: out" } } },
+          {
+            type: "jdk.ExecutionSample",
+            values: {
+              stackTrace: {
+                frames: [frame("org/apache/kafka/clients/producer/KafkaProducer", "send"), frame("org/apache/flink/runtime/taskmanager/Task", "run")],
+              },
+              sampledThread: { javaName: "Sink: out" },
+            },
+          },
+          {
+            type: "jdk.ExecutionSample",
+            values: {
+              stackTrace: {
+                frames: [frame("org/apache/kafka/clients/producer/KafkaProducer", "send"), frame("org/apache/flink/runtime/taskmanager/Task", "run")],
+              },
+              sampledThread: { javaName: "Sink: out" },
+            },
+          },
           { type: "jdk.ExecutionSample", values: { stackTrace: null } },
         ],
       },
     });
-    expect(jfrSamplesToStacks(json)).toEqual([{ frames: ["[Sink: out]", "org.apache.flink.runtime.taskmanager.Task.run", "org.apache.kafka.clients.producer.KafkaProducer.send"], count: 2 }]);
+    expect(jfrSamplesToStacks(json)).toEqual(
+      [{ frames: ["[Sink: out]", "org.apache.flink.runtime.taskmanager.Task.run", "org.apache.kafka.clients.producer.KafkaProducer.send"], count: 2 }],
+    );
   });
 });

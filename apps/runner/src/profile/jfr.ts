@@ -42,11 +42,18 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export async function recordJfr(pid: number, seconds: number, jfrFile: string): Promise<ProfilerOutcome> {
   const name = `bench-${pid}`;
   const start = await execa("jcmd", [String(pid), "JFR.start", `name=${name}`, "settings=profile"], { reject: false, all: true, timeout: 30_000 });
-  if (start.exitCode !== 0 || /error|exception/i.test(String(start.all))) return { stacks: [], error: `jcmd JFR.start: ${String(start.all).trim().slice(-300)}` };
+  if (start.exitCode !== 0 || /error|exception/i.test(String(start.all))) return {
+    stacks: [],
+    error: `jcmd JFR.start: ${String(start.all).trim().slice(-300)}`,
+  };
   await sleep(seconds * 1000);
   const stop = await execa("jcmd", [String(pid), "JFR.stop", `name=${name}`, `filename=${jfrFile}`], { reject: false, all: true, timeout: 60_000 });
   if (stop.exitCode !== 0) return { stacks: [], error: `jcmd JFR.stop: ${String(stop.all).trim().slice(-300)}` };
-  const print = await execa("jfr", ["print", "--json", "--stack-depth", String(STACK_DEPTH), "--events", "jdk.ExecutionSample", jfrFile], { reject: false, maxBuffer: 1 << 30, timeout: 120_000 });
+  const print = await execa(
+    "jfr",
+    ["print", "--json", "--stack-depth", String(STACK_DEPTH), "--events", "jdk.ExecutionSample", jfrFile],
+    { reject: false, maxBuffer: 1 << 30, timeout: 120_000 },
+  );
   if (print.exitCode !== 0) return { stacks: [], error: `jfr print: ${String(print.stderr).trim().slice(-300)}` };
   const stacks = jfrSamplesToStacks(print.stdout);
   await rm(jfrFile, { force: true });

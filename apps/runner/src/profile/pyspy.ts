@@ -22,7 +22,20 @@ export interface ProfilerOutcome {
 }
 
 export async function recordPySpy(bin: string, pid: number, seconds: number, outFile: string): Promise<ProfilerOutcome> {
-  const run = await execa(bin, ["record", "--native", "--format", "raw", "--rate", String(PY_SPY_RATE), "--duration", String(seconds), "--pid", String(pid), "--output", outFile], {
+  const run = await execa(bin, [
+    "record",
+    "--native",
+    "--format",
+    "raw",
+    "--rate",
+    String(PY_SPY_RATE),
+    "--duration",
+    String(seconds),
+    "--pid",
+    String(pid),
+    "--output",
+    outFile,
+  ], {
     reject: false,
     all: true,
     timeout: (seconds + 30) * 1000,

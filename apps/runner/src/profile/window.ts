@@ -56,7 +56,14 @@ function reapedChildTicks(): number {
 type Snapshot = ReturnType<typeof snapshotTree>;
 
 /** Each process's CPU per thread over the phase, its profiler's samples classified by the row's rules. */
-function accountProcesses(start: Snapshot, end: Snapshot, kinds: Map<number, Kind>, outcomes: Map<number, ProfilerOutcome>, wallSec: number, rules: ProfileOptions["rules"]) {
+function accountProcesses(
+  start: Snapshot,
+  end: Snapshot,
+  kinds: Map<number, Kind>,
+  outcomes: Map<number, ProfilerOutcome>,
+  wallSec: number,
+  rules: ProfileOptions["rules"],
+) {
   const processes: ProfiledProcess[] = [];
   const weighted: ProcessCpu[] = [];
   const named: Array<{ name: string; stacks: CollapsedStack[] }> = [];
@@ -70,7 +77,18 @@ function accountProcesses(start: Snapshot, end: Snapshot, kinds: Map<number, Kin
     const byName = new Map<string, number>();
     for (const t of threads) byName.set(t.name, (byName.get(t.name) ?? 0) + t.ticks);
     const threadCpu = [...byName].filter(([, t]) => t > 0).map(([name, t]) => ({ name, cpuPercent: (t / CLOCK_TICKS / wallSec) * 100 }));
-    processes.push({ pid: after.pid, exe: after.exe, command: after.command, profiler: kind, cpuPercent: (cpuTicks / CLOCK_TICKS / wallSec) * 100, samples, threads: threadCpu, ...(outcome?.error ? { error: outcome.error } : {}) });
+    processes.push(
+      {
+        pid: after.pid,
+        exe: after.exe,
+        command: after.command,
+        profiler: kind,
+        cpuPercent: (cpuTicks / CLOCK_TICKS / wallSec) * 100,
+        samples,
+        threads: threadCpu,
+        ...(outcome?.error ? { error: outcome.error } : {}),
+      },
+    );
     weighted.push({ pid: after.pid, threads, ...(samples > 0 ? { samples: classifyStacks(stacks, rules?.frames ?? []) } : {}) });
     if (samples > 0) named.push({ name: `${after.exe} ${after.pid}`, stacks });
   }
@@ -78,7 +96,12 @@ function accountProcesses(start: Snapshot, end: Snapshot, kinds: Map<number, Kin
 }
 
 /** The phase's flame graph as speedscope JSON and collapsed stacks under profiles/; paths relative to the results. */
-function writeFlameGraphs(resultsDir: string, outDir: string, stem: string, named: Array<{ name: string; stacks: CollapsedStack[] }>): { speedscope: string; collapsed: string } {
+function writeFlameGraphs(
+  resultsDir: string,
+  outDir: string,
+  stem: string,
+  named: Array<{ name: string; stacks: CollapsedStack[] }>,
+): { speedscope: string; collapsed: string } {
   const speedscope = join(outDir, `${stem}.speedscope.json`);
   const collapsed = join(outDir, `${stem}.collapsed.txt`);
   writeFileSync(speedscope, JSON.stringify(speedscopeFile(stem, named)));

@@ -27,7 +27,9 @@ describe("Arrow export", () => {
     expect(expected.length).toBeGreaterThan(1000);
     ticks.forEach((row, i) => {
       const e = expected[i]!;
-      expect([row.run, row.product, row.t, row.phase, row.input_end, row.consumed, row.output_end, row.cpu_percent, row.mem_mb, row.processes, row.mem_instrument]).toEqual([
+      expect(
+        [row.run, row.product, row.t, row.phase, row.input_end, row.consumed, row.output_end, row.cpu_percent, row.mem_mb, row.processes, row.mem_instrument],
+      ).toEqual([
         e.run, e.product, e.t, e.phase, e.inputEnd, e.consumed, e.outputEnd, e.cpuPercent, e.memMb, e.processes, e.instrument,
       ]);
     });

@@ -101,7 +101,11 @@ export const RUN_COLUMNS: Column<RunRow>[] = [
   { name: "cpython_index_after", type: "f64", get: (x) => x.r.yardstick?.after.cpython?.recordsPerCpuSecond },
   { name: "jvm_index_before", type: "f64", get: (x) => x.r.yardstick?.before.jvm?.recordsPerCpuSecond },
   { name: "jvm_index_after", type: "f64", get: (x) => x.r.yardstick?.after.jvm?.recordsPerCpuSecond },
-  { name: "runtime_mix", type: "utf8", get: (x) => (x.r.yardstick?.mix ? `${describeShares(x.r.yardstick.mix.shares)} (${x.r.yardstick.mix.source})` : undefined) },
+  {
+    name: "runtime_mix",
+    type: "utf8",
+    get: (x) => (x.r.yardstick?.mix ? `${describeShares(x.r.yardstick.mix.shares)} (${x.r.yardstick.mix.source})` : undefined),
+  },
   { name: "foreign_cpu_avg", type: "f64", get: (x) => x.r.conditions?.foreignCpuAvg },
   { name: "steal_avg", type: "f64", get: (x) => x.r.conditions?.stealAvg },
   { name: "noisy", type: "bool", get: (x) => x.r.conditions?.noisy },

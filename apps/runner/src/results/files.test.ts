@@ -5,7 +5,17 @@ import { gzipSync } from "node:zlib";
 import type { BenchResults, OverloadResult, Tick } from "./types.ts";
 import { readResults, readResultsFile, writeResults } from "./files.ts";
 
-const tick = (t: number, phase: Tick["phase"], inputEnd: number, consumed: number): Tick => ({ t, phase, inputEnd, consumed, outputEnd: consumed, cpuPercent: 90, memMb: 100, processes: 1, instrument: "pss" });
+const tick = (t: number, phase: Tick["phase"], inputEnd: number, consumed: number): Tick => ({
+  t,
+  phase,
+  inputEnd,
+  consumed,
+  outputEnd: consumed,
+  cpuPercent: 90,
+  memMb: 100,
+  processes: 1,
+  instrument: "pss",
+});
 
 describe("reading results", () => {
   let dir: string;
@@ -22,7 +32,14 @@ describe("reading results", () => {
       ...Array.from({ length: 5 }, (_, i) => tick(16 + i, "window", 20_000 + (i + 1) * 1000, 14_500 + (i + 1) * 1000)),
       ...Array.from({ length: 3 }, (_, i) => tick(21 + i, "drain", 25_000, Math.min(25_000, 19_500 + (i + 1) * 2500))),
     ];
-    const overload = { product: "p", status: "ok", settings: { offeredRate: 1000, burstRate: 2000, burstSec: 5, workOffLimitSec: 5, parallelism: 1, seed: 1, baseFrom: "rate" }, burst: { fromSec: 10, toSec: 15 }, workedOffSec: 7, ticks } as unknown as OverloadResult;
+    const overload = {
+      product: "p",
+      status: "ok",
+      settings: { offeredRate: 1000, burstRate: 2000, burstSec: 5, workOffLimitSec: 5, parallelism: 1, seed: 1, baseFrom: "rate" },
+      burst: { fromSec: 10, toSec: 15 },
+      workedOffSec: 7,
+      ticks,
+    } as unknown as OverloadResult;
     const results = { schema: 2, generatedAt: "2026-12-02T00:00:00Z", runs: [], overloads: [overload] } as unknown as BenchResults;
     const path = join(dir, "results.json");
     writeResults(path, results);

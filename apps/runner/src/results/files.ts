@@ -30,8 +30,16 @@ export function rederive(run: RunResult): RunResult {
   const t = { ...throughput(window), extraRecordsPerRecord: run.throughput.extraRecordsPerRecord };
   const c = run.conditions;
   // Judged again by this code's bounds too: a run they call noisy is not shown as a result.
-  const conditions = c?.speedIndexReference !== undefined ? judgeConditions(window, { before: c.speedIndexBefore, after: c.speedIndexAfter, reference: c.speedIndexReference, version: c.speedIndexVersion ?? 1 }) : c;
-  return { ...run, throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0, ...(conditions ? { conditions } : {}) };
+  const conditions = c?.speedIndexReference !== undefined
+    ? judgeConditions(window, { before: c.speedIndexBefore, after: c.speedIndexAfter, reference: c.speedIndexReference, version: c.speedIndexVersion ?? 1 })
+    : c;
+  return {
+    ...run,
+    throughput: t,
+    resources: resources(window),
+    selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0,
+    ...(conditions ? { conditions } : {}),
+  };
 }
 
 /** A run judged before runs kept their reference was judged against its file's. */

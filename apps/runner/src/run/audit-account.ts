@@ -88,11 +88,24 @@ export class OutputAccount {
       if (c > 0 && seq < heldTo) distinct++;
       if (c > 1) duplicated += c - 1;
     });
-    return { distinct, duplicated, badOutputs: this.badOutputs, badOutputSamples: this.badOutputSamples, sampleSeqs: this.sampleSeqs, sampleRisks: this.sampleRisks };
+    return {
+      distinct,
+      duplicated,
+      badOutputs: this.badOutputs,
+      badOutputSamples: this.badOutputSamples,
+      sampleSeqs: this.sampleSeqs,
+      sampleRisks: this.sampleRisks,
+    };
   }
 
   tallies(): Tallies {
-    return { counts: this.counts, badOutputs: this.badOutputs, badOutputSamples: this.badOutputSamples, sampleSeqs: this.sampleSeqs, sampleRisks: this.sampleRisks };
+    return {
+      counts: this.counts,
+      badOutputs: this.badOutputs,
+      badOutputSamples: this.badOutputSamples,
+      sampleSeqs: this.sampleSeqs,
+      sampleRisks: this.sampleRisks,
+    };
   }
 
   /**

@@ -34,7 +34,9 @@ export interface PartResult {
 }
 
 export async function auditPart(req: PartRequest): Promise<PartResult> {
-  const account = new OutputAccount({ produced: req.produced, passthrough: req.passthrough, stride: req.stride, ...(req.unscored ? { unscored: new Set(req.unscored) } : {}) });
+  const account = new OutputAccount(
+    { produced: req.produced, passthrough: req.passthrough, stride: req.stride, ...(req.unscored ? { unscored: new Set(req.unscored) } : {}) },
+  );
   const windows = req.windowsMs.map((range) => ({ range, latency: new WindowLatency() }));
   const latency = (ts: number | undefined, timestamp: number): void => {
     if (ts === undefined || timestamp < ts) return;
@@ -50,7 +52,12 @@ export async function auditPart(req: PartRequest): Promise<PartResult> {
       raw: (m) => latency(account.add(m)?.tsMs, m.timestamp),
     });
   } else {
-    await readTopic(req.bootstrap, req.outputTopic, (batch) => batch.forEach((m) => latency(account.add(m)?.tsMs, m.timestamp)), { ...range, stopAt: req.until - req.from });
+    await readTopic(
+      req.bootstrap,
+      req.outputTopic,
+      (batch) => batch.forEach((m) => latency(account.add(m)?.tsMs, m.timestamp)),
+      { ...range, stopAt: req.until - req.from },
+    );
   }
   return { tallies: account.tallies(), latency: windows.map((w) => w.latency.encode()) };
 }
@@ -89,7 +96,9 @@ export class WindowLatency {
 
   /** The figures (none when no record fell in the window); the histogram is freed. */
   done(): DeliveryCheck["latencyMs"] {
-    const figures = this.count > 0 ? { p50: this.histogram.getValueAtPercentile(50), p99: this.histogram.getValueAtPercentile(99), max: this.histogram.maxValue, count: this.count } : undefined;
+    const figures = this.count > 0
+      ? { p50: this.histogram.getValueAtPercentile(50), p99: this.histogram.getValueAtPercentile(99), max: this.histogram.maxValue, count: this.count }
+      : undefined;
     this.histogram.destroy();
     return figures;
   }

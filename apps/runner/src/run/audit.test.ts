@@ -18,7 +18,9 @@ describe("the audit's accounting of what a product wrote", () => {
     const out = feed(account, [good(0), good(1), good(1), JSON.stringify({ event_id: "e3/ü-日本-🚀", ts_ms: 7, risk: 0.1 }), good(4)]);
     expect(out.map((o) => o?.seq)).toEqual([0, 1, 1, 3, 4]);
     expect(out[3]?.tsMs).toBe(7);
-    expect(account.result()).toMatchObject({ distinct: 4, duplicated: 1, badOutputs: 0, badOutputSamples: [], sampleSeqs: [0, 1, 1, 3, 4], sampleRisks: [0.5, 0.5, 0.5, 0.1, 0.5] });
+    expect(account.result()).toMatchObject(
+      { distinct: 4, duplicated: 1, badOutputs: 0, badOutputSamples: [], sampleSeqs: [0, 1, 1, 3, 4], sampleRisks: [0.5, 0.5, 0.5, 0.1, 0.5] },
+    );
   });
 
   it("counts every output it cannot use, with offset, why and first bytes, never throwing, and they deliver nothing", () => {

@@ -51,7 +51,17 @@ export async function auditOutputs(opts: {
   const stride = Math.max(1, Math.floor(opts.outputEnd / SCORE_SAMPLE));
   const windowsMs = [opts.windowMs, ...(opts.moreWindowsMs ?? [])];
   const readers = opts.readers ?? (opts.outputEnd < SPLIT_FROM ? 1 : Math.min(MAX_READERS, availableParallelism()));
-  const base = { bootstrap: opts.bootstrap, outputTopic: opts.outputTopic, idleMs: 10_000, produced: opts.produced, passthrough: opts.passthrough, stride, windowsMs, ...(opts.unscored ? { unscored: [...opts.unscored] } : {}), ...(opts.reader !== undefined ? { reader: opts.reader } : {}) };
+  const base = {
+    bootstrap: opts.bootstrap,
+    outputTopic: opts.outputTopic,
+    idleMs: 10_000,
+    produced: opts.produced,
+    passthrough: opts.passthrough,
+    stride,
+    windowsMs,
+    ...(opts.unscored ? { unscored: [...opts.unscored] } : {}),
+    ...(opts.reader !== undefined ? { reader: opts.reader } : {}),
+  };
   // This process reads the first range itself: a child costs a process's memory.
   const parts = await Promise.all(splitOffsets(opts.outputEnd, readers).map(([from, until], i) => runPart({ ...base, from, until }, i > 0)));
 

@@ -54,7 +54,14 @@ async function fill(ticker: RunTicker, drainRate?: number): Promise<FillEnd> {
 }
 
 function fillRecord(final: GendataReport, besideProduct: FillEnd, refill: boolean): PrefillRecord {
-  return { records: final.delivered, seconds: final.t, ratePerSec: final.delivered / final.t, gendataCpuPercent: (final.cpuSeconds / final.t) * 100, besideProduct, ...(refill ? { refill: true } : {}) };
+  return {
+    records: final.delivered,
+    seconds: final.t,
+    ratePerSec: final.delivered / final.t,
+    gendataCpuPercent: (final.cpuSeconds / final.t) * 100,
+    besideProduct,
+    ...(refill ? { refill: true } : {}),
+  };
 }
 
 /** settle, then the window until its figure is known or the backlog runs low. */
@@ -79,7 +86,11 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
   result.prefill = fillRecord(await p.stopFeed(feed), verdict, false);
   if (beside) {
     const drained = await workOff(ticker, p.drainTimeoutSec);
-    Object.assign(result, windowFigures(beside.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, p.watch.costPercent()), settled: false });
+    Object.assign(
+      result,
+      windowFigures(beside.ticks, 0, drained.last.consumed),
+      { harness: harnessCost(ticker.windowHarness, p.watch.costPercent()), settled: false },
+    );
     p.provisional(drained.undrained);
     return beside.produceMs;
   }
@@ -100,7 +111,11 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
     else result.uncountedFill = refillRecord;
   }
   const drained = await workOff(ticker, p.drainTimeoutSec);
-  Object.assign(result, windowFigures(measured.window, 0, drained.last.consumed), { harness: harnessCost(harness, p.watch.costPercent()), settleSec: measured.settleSec });
+  Object.assign(
+    result,
+    windowFigures(measured.window, 0, drained.last.consumed),
+    { harness: harnessCost(harness, p.watch.costPercent()), settleSec: measured.settleSec },
+  );
   // A window cut short by the backlog's end before its figure was known is no steady figure.
   result.settled = measured.end === "known";
   p.provisional(drained.undrained);

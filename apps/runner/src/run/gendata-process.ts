@@ -42,7 +42,9 @@ export class GendataProcess {
         ...["--bootstrap", opts.bootstrap, "--topic", opts.topic, "--rate", String(opts.rate)],
         ...["--seed", String(opts.seed), "--start-seq", String(opts.startSeq)],
         ...(opts.count !== undefined ? ["--count", String(opts.count)] : []),
-        ...(opts.poison ? ["--poison-rounds", String(opts.poison.rounds), "--poison-from", String(opts.poison.from), "--poison-span", String(opts.poison.span)] : []),
+        ...(opts.poison
+          ? ["--poison-rounds", String(opts.poison.rounds), "--poison-from", String(opts.poison.from), "--poison-span", String(opts.poison.span)]
+          : []),
       ],
       cwd: join(import.meta.dirname, ".."),
       logFile: opts.logFile,

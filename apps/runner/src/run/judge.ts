@@ -7,8 +7,8 @@
  * harness, and time the hypervisor took (steal). The speed index is recorded before and after
  * every run, to state each row's cost at a reference speed, but a speed reading alone never
  * discards a run: on a quiet machine of this kind an index reading can swing far more than the
- * products' own costs do, and a rule on it would judge quiet runs noisy. A product's cost that does not repeat is judged where repeats exist (the knee's confirm,
- * `sweep/knee.ts`).
+ * products' own costs do, and a rule on it would judge quiet runs noisy. A product's cost that does not repeat is judged where repeats exist (the knee's
+ * confirm, `sweep/knee.ts`).
  */
 import type { DeliveryCheck, RunConditions, Tick, VerificationResult } from "../results/types.ts";
 import { SPEED_INDEX_VERSION } from "./speed-index.ts";
@@ -73,7 +73,9 @@ export function invalidReasons(evidence: WorkEvidence): string[] {
     const bad = d.badOutputs ?? 0;
     const [first, ...rest] = d.badOutputSamples ?? [];
     if (bad > 0) {
-      const offsets = first ? ` at offset${rest.length > 0 ? "s" : ""} ${[first, ...rest].map((b) => b.offset).join(", ")}${bad > rest.length + 1 ? ", …" : ""}` : "";
+      const offsets = first
+        ? ` at offset${rest.length > 0 ? "s" : ""} ${[first, ...rest].map((b) => b.offset).join(", ")}${bad > rest.length + 1 ? ", …" : ""}`
+        : "";
       reasons.push(`${bad} bad output${bad === 1 ? "" : "s"}${offsets}${first ? ` (offset ${first.offset}: ${first.why}, ${first.head})` : ""}`);
     }
     if (d.lost > 0) reasons.push(`lost ${d.lost} of ${d.produced} records`);

@@ -130,13 +130,30 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
 
   // profile
   if (settings.profileSec) {
-    result.profile = await profilePhase({ roots: () => session.running?.rootPids() ?? [], rules: product.profileRules, seconds: settings.profileSec, ticker, windowTicks: window.ticks, runDir: session.plan.runDir, resultsDir: bench.resultsDir, log: bench.log });
+    result.profile = await profilePhase(
+      {
+        roots: () => session.running?.rootPids() ?? [],
+        rules: product.profileRules,
+        seconds: settings.profileSec,
+        ticker,
+        windowTicks: window.ticks,
+        runDir: session.plan.runDir,
+        resultsDir: bench.resultsDir,
+        log: bench.log,
+      },
+    );
   }
 
   // drain
   const drained = await drain(ticker, feed, settings.drainTimeoutSec);
-  if (drained.final && drained.final.failed > 0) result.gendataWarnings.push(`gendata: ${drained.final.failed} records failed (${drained.final.lastError ?? "no detail"})`);
-  Object.assign(result, windowFigures(window.ticks, await session.extraRecords(), drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });
+  if (drained.final && drained.final.failed > 0) result.gendataWarnings.push(
+    `gendata: ${drained.final.failed} records failed (${drained.final.lastError ?? "no detail"})`,
+  );
+  Object.assign(
+    result,
+    windowFigures(window.ticks, await session.extraRecords(), drained.last.consumed),
+    { harness: harnessCost(ticker.windowHarness, watch.costPercent()) },
+  );
   // An overloaded or capped settle is a steady state only for a saturated product.
   result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput?.regime === "saturated");
 
@@ -154,7 +171,9 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
     windowMs: window.produceMs,
     ...(bench.outputReader !== undefined ? { reader: bench.outputReader } : {}),
   });
-  const invalid = invalidReasons({ verification: result.verification!, delivery: result.delivery, undrained: drained.undrained, drainTimeoutSec: settings.drainTimeoutSec });
+  const invalid = invalidReasons(
+    { verification: result.verification!, delivery: result.delivery, undrained: drained.undrained, drainTimeoutSec: settings.drainTimeoutSec },
+  );
   result.status = invalid.length > 0 ? "invalid" : "ok";
   if (invalid.length > 0) result.reason = invalid.join("; ");
 }

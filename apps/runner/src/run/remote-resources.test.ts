@@ -1,7 +1,10 @@
 import type { RemoteResources, ResourceSample } from "@bench/core";
 import { RemoteMeter, withRemote } from "./remote-resources.ts";
 
-const source = (readings: Array<{ cpuSeconds: number; rssBytes?: number }>): RemoteResources => ({ describe: "test", read: async () => readings.shift() ?? { cpuSeconds: 0 } });
+const source = (readings: Array<{ cpuSeconds: number; rssBytes?: number }>): RemoteResources => ({
+  describe: "test",
+  read: async () => readings.shift() ?? { cpuSeconds: 0 },
+});
 const sample: ResourceSample = { t: 1, cpuPercent: 40, memMb: 100, processes: 3, instrument: "pss" };
 
 describe("remote resources in a tick", () => {

@@ -75,12 +75,25 @@ export class RunSession {
 
   context(runDir = this.plan.runDir): RunContext {
     const { bench, plan, basics, product } = this;
-    return { ...plan, runDir, stateDir: this.stateDir(), bootstrap: bench.bootstrap, kafka: KAFKA_SETTINGS, parallelism: basics.parallelism, repoRoot: bench.repoRoot, modelsDir: bench.modelsDir, cacheDir: productCacheDir(bench.cacheDir, product), log: bench.log };
+    return {
+      ...plan,
+      runDir,
+      stateDir: this.stateDir(),
+      bootstrap: bench.bootstrap,
+      kafka: KAFKA_SETTINGS,
+      parallelism: basics.parallelism,
+      repoRoot: bench.repoRoot,
+      modelsDir: bench.modelsDir,
+      cacheDir: productCacheDir(bench.cacheDir, product),
+      log: bench.log,
+    };
   }
 
   /** start — the output topic stamps LogAppendTime, so latency ends at the broker, not at a product's clock. */
   async createTopics(): Promise<void> {
-    await this.bench.admin.createTopics([{ name: this.plan.inputTopic }, { name: this.plan.outputTopic, config: { "message.timestamp.type": "LogAppendTime" } }]);
+    await this.bench.admin.createTopics(
+      [{ name: this.plan.inputTopic }, { name: this.plan.outputTopic, config: { "message.timestamp.type": "LogAppendTime" } }],
+    );
     this.topicsBefore = new Set(await this.bench.admin.listTopics());
   }
 
@@ -121,9 +134,21 @@ export class RunSession {
   }
 
   /** gendata at the offered rate, and the once-a-second ticker that watches the product and the machine. */
-  feed(opts: { hangSec?: number; poison?: GendataOptions["poison"]; brokerMayGoAway?: boolean } = {}): { feed: GendataProcess; watch: MachineWatch; ticker: RunTicker } {
+  feed(
+    opts: { hangSec?: number; poison?: GendataOptions["poison"]; brokerMayGoAway?: boolean } = {},
+  ): { feed: GendataProcess; watch: MachineWatch; ticker: RunTicker } {
     const { bench, plan, basics } = this;
-    const feed = new GendataProcess({ bootstrap: bench.bootstrap, topic: plan.inputTopic, rate: basics.rate, seed: basics.seed, startSeq: FIXTURE_COUNT, logFile: join(plan.runDir, "gendata.log"), ...(opts.poison ? { poison: opts.poison } : {}) });
+    const feed = new GendataProcess(
+      {
+        bootstrap: bench.bootstrap,
+        topic: plan.inputTopic,
+        rate: basics.rate,
+        seed: basics.seed,
+        startSeq: FIXTURE_COUNT,
+        logFile: join(plan.runDir, "gendata.log"),
+        ...(opts.poison ? { poison: opts.poison } : {}),
+      },
+    );
     this.gendata = feed;
     return { feed, ...this.watch(feed, opts.hangSec, this.basics.rate, opts.brokerMayGoAway) };
   }
@@ -133,7 +158,10 @@ export class RunSession {
     const { bench, plan, basics, product } = this;
     const roots = (): number[] => this.running?.rootPids() ?? [];
     // The run's gendata (a faults run may replace it mid-run, session.gendata), else the feed it was watched with.
-    const watch = new MachineWatch(roots, { runner: process.pid, gendata: () => [(this.gendata ?? feed).pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) });
+    const watch = new MachineWatch(
+      roots,
+      { runner: process.pid, gendata: () => [(this.gendata ?? feed).pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) },
+    );
     const readConsumed = async (): Promise<number> => {
       const consumed = this.running?.consumed;
       return consumed?.kind === "engine-counter" ? consumed.read() : bench.admin.committedOffset(plan.groupId, plan.inputTopic);

@@ -1,5 +1,15 @@
 import { median } from "../metrics/stats.ts";
-import { atReferenceSpeed, BENCH_USUAL_MIN_READINGS, BENCH_USUAL_READINGS, indexFromCpuMicros, measureSpeedIndex, REFERENCE_SPEED, SpacedSpeedIndex, SPEED_INDEX_VERSION, SPEED_ISOLATES } from "./speed-index.ts";
+import {
+  atReferenceSpeed,
+  BENCH_USUAL_MIN_READINGS,
+  BENCH_USUAL_READINGS,
+  indexFromCpuMicros,
+  measureSpeedIndex,
+  REFERENCE_SPEED,
+  SpacedSpeedIndex,
+  SPEED_INDEX_VERSION,
+  SPEED_ISOLATES,
+} from "./speed-index.ts";
 
 describe("speed index", () => {
   it("is records per CPU-second of the median repetition, so one preempted repetition cannot move it", () => {

@@ -13,7 +13,19 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import rdkafka from "@confluentinc/kafka-javascript";
-import { buildOutputReader, cacheRoot, eventIdFor, KafkaAdmin, makeTemplate, modelsDir, normalise, POOL_SIZE, readOutput, readTopic, ReferenceModel } from "@bench/core";
+import {
+  buildOutputReader,
+  cacheRoot,
+  eventIdFor,
+  KafkaAdmin,
+  makeTemplate,
+  modelsDir,
+  normalise,
+  POOL_SIZE,
+  readOutput,
+  readTopic,
+  ReferenceModel,
+} from "@bench/core";
 import { auditOutputs } from "../run/audit.ts";
 
 const SEED = 42;
@@ -145,7 +157,8 @@ async function measure(bootstrap: string, mode: string, n: number): Promise<void
 function report(mode: string, records: number, ms: number, cpuSeconds: number, peakRssMb: number): void {
   console.log(
     `${mode}: ${records} records in ${(ms / 1000).toFixed(2)} s = ${Math.round(records / (ms / 1000))} records/s; ` +
-      `cpu ${cpuSeconds.toFixed(2)} s (${((cpuSeconds * 1e6) / records).toFixed(2)} µs/record, readers included); peak RSS ${peakRssMb.toFixed(0)} MB (with readers)`,
+      `cpu ${cpuSeconds.toFixed(2)} s (${((cpuSeconds * 1e6) / records).toFixed(2)} µs/record, readers included); peak RSS ${peakRssMb.toFixed(0)} MB (with ` +
+      `readers)`,
   );
 }
 

@@ -65,5 +65,8 @@ await admin.close();
 const us = (cpu: number, rate: number): string => ((cpu * 1e6) / rate).toFixed(2);
 console.log(`records: gendata JSON, ${avgBytes.toFixed(0)} bytes on average; lz4, acks=all, idempotent, linger.ms=5`);
 console.log(`gendata:             ${Math.round(gRate)} records/s at ${(gCpu * 100).toFixed(0)}% of a core (${us(gCpu, gRate)} µs CPU per record)`);
-console.log(`ProducerPerformance: ${Math.round(perfRate)} records/s; JVM CPU ${(peakCpu / wall * 100).toFixed(0)}% of a core over ${wall.toFixed(1)} s including JVM start (${us(peakCpu / wall, perfRate)} µs CPU per record)`);
+console.log(
+  `ProducerPerformance: ${Math.round(perfRate)} records/s; JVM CPU ${(peakCpu / wall * 100).toFixed(0)}% of a core over ${wall.toFixed(1)} s including JVM ` +
+    `start (${us(peakCpu / wall, perfRate)} µs CPU per record)`,
+);
 console.log(`ProducerPerformance said: ${summary}`);

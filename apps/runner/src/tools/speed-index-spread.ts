@@ -15,7 +15,10 @@ async function main(readings: number): Promise<void> {
     console.log(`${Math.round(r.recordsPerCpuSecond)}  isolates ${r.isolates.map((x) => `${Math.round(x / 1000)}k`).join(" ")}`);
   }
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  console.log(`${readings} readings: mean ${Math.round(mean)}, min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))}, CV ${(coefficientOfVariation(values) * 100).toFixed(2)}%`);
+  console.log(
+    `${readings} readings: mean ${Math.round(mean)}, min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))}, CV ` +
+      `${(coefficientOfVariation(values) * 100).toFixed(2)}%`,
+  );
 }
 
 void main(Number(process.argv[2] ?? 20));

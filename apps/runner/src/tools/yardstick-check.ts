@@ -15,9 +15,13 @@ import { parseSupplied, withSupplied } from "../yardstick/supplied.ts";
 const v8Only = (r: BenchResults): BenchResults => ({ ...r, runs: r.runs.map(({ yardstick: _dropped, ...run }) => run) });
 
 function main(): void {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { here: { type: "string" }, there: { type: "string" }, label: { type: "string", default: "other machine" } } });
+  const { values, positionals } = parseArgs(
+    { allowPositionals: true, options: { here: { type: "string" }, there: { type: "string" }, label: { type: "string", default: "other machine" } } },
+  );
   const [herePaths, therePaths] = positionals;
-  if (!herePaths || !therePaths) throw new Error("usage: yardstick-check.ts HERE.json[,…] THERE.json[,…] [--here cpython=NNNNns] [--there cpython=NNNNns] [--label NAME]");
+  if (!herePaths || !therePaths) throw new Error(
+    "usage: yardstick-check.ts HERE.json[,…] THERE.json[,…] [--here cpython=NNNNns] [--there cpython=NNNNns] [--label NAME]",
+  );
   const here = readResults(herePaths.split(","));
   const there = readResults(therePaths.split(","));
   const label = values.label as string;

@@ -11,7 +11,11 @@ import { measureSpeedIndex } from "../run/speed-index.ts";
 import { readRuntimes } from "../yardstick/read.ts";
 
 async function main(count: number): Promise<void> {
-  const ctx = { cacheDir: process.env.BENCH_CACHE_DIR ?? join(homedir(), ".cache", "stream-ml-bench"), modelsDir: join(import.meta.dirname, "..", "..", "..", "..", "models"), log: console.error };
+  const ctx = {
+    cacheDir: process.env.BENCH_CACHE_DIR ?? join(homedir(), ".cache", "stream-ml-bench"),
+    modelsDir: join(import.meta.dirname, "..", "..", "..", "..", "models"),
+    log: console.error,
+  };
   const series: Record<string, number[]> = { v8: [], cpython: [], jvm: [] };
   for (let i = 0; i < count; i++) {
     const v8 = await measureSpeedIndex();
@@ -20,10 +24,22 @@ async function main(count: number): Promise<void> {
     if (r.cpython) series.cpython!.push(r.cpython.recordsPerCpuSecond);
     if (r.jvm) series.jvm!.push(r.jvm.recordsPerCpuSecond);
     const round = (xs: readonly number[] | undefined): number[] | undefined => xs?.map(Math.round);
-    console.log(JSON.stringify({ v8: round(v8.isolates), cpython: round(r.cpython?.processes), jvm: round(r.jvm?.processes), runtimes: [r.cpython?.runtime, r.jvm?.runtime], ...(r.missing ? { missing: r.missing } : {}) }));
+    console.log(
+      JSON.stringify(
+        {
+          v8: round(v8.isolates),
+          cpython: round(r.cpython?.processes),
+          jvm: round(r.jvm?.processes),
+          runtimes: [r.cpython?.runtime, r.jvm?.runtime],
+          ...(r.missing ? { missing: r.missing } : {}),
+        },
+      ),
+    );
   }
   for (const [runtime, xs] of Object.entries(series)) {
-    if (xs.length > 0) console.log(`${runtime}: median ${Math.round(median(xs))} records per CPU-second over ${xs.length} readings, CV ${(coefficientOfVariation(xs) * 100).toFixed(2)}%`);
+    if (xs.length > 0) console.log(
+      `${runtime}: median ${Math.round(median(xs))} records per CPU-second over ${xs.length} readings, CV ${(coefficientOfVariation(xs) * 100).toFixed(2)}%`,
+    );
   }
 }
 

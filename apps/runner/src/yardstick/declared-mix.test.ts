@@ -33,7 +33,18 @@ describe("declared runtime mixes", () => {
 
   it("reads the repository's adapters: every row that was profiled declares its mix", () => {
     const mixes = declaredMixes();
-    for (const id of ["node", "node-passthrough", "confluent-kafka", "quix", "faststream", "bytewax", "pathway", "flink", "spark", "kafka-streams"]) expect(mixes[id]).toBeDefined();
+    for (const id of [
+      "node",
+      "node-passthrough",
+      "confluent-kafka",
+      "quix",
+      "faststream",
+      "bytewax",
+      "pathway",
+      "flink",
+      "spark",
+      "kafka-streams",
+    ]) expect(mixes[id]).toBeDefined();
     expect(mixes["kafka-streams"]).toEqual({ jvm: 1 });
   });
 });

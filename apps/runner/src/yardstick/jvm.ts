@@ -30,7 +30,11 @@ async function buildProbe(place: YardstickPlace): Promise<string> {
   // Compiled beside the final folder and renamed into place: a half-built folder is never taken as built.
   const building = `${classes}.building-${process.pid}`;
   mkdirSync(building, { recursive: true });
-  const result = await execa(join(JAVA_HOME, "bin", "javac"), ["-Xlint:all", "-Werror", "--release", "17", "-d", building, "-cp", join(libs, "*"), SOURCE], { reject: false, all: true });
+  const result = await execa(
+    join(JAVA_HOME, "bin", "javac"),
+    ["-Xlint:all", "-Werror", "--release", "17", "-d", building, "-cp", join(libs, "*"), SOURCE],
+    { reject: false, all: true },
+  );
   if (result.exitCode !== 0) {
     rmSync(building, { recursive: true, force: true });
     throw new Error(`javac failed (exit ${result.exitCode}): ${String(result.all ?? "").split("\n").slice(-10).join("\n")}`);
@@ -44,6 +48,17 @@ export async function readJvm(place: YardstickPlace): Promise<RuntimeReading> {
   // A small heap and the serial collector: the probe's garbage is collected the same way everywhere;
   // -Xbatch compiles in the foreground, so the JIT has finished with the loop when the clock starts
   // whatever else keeps the machine's cores busy.
-  const args = ["-Xbatch", "-Xmx256m", "-XX:+UseSerialGC", "-cp", classpath, "YardstickWork", recordsFile(place.dir), String(JVM_RECORDS), String(REPEATS), String(WARMUP)];
+  const args = [
+    "-Xbatch",
+    "-Xmx256m",
+    "-XX:+UseSerialGC",
+    "-cp",
+    classpath,
+    "YardstickWork",
+    recordsFile(place.dir),
+    String(JVM_RECORDS),
+    String(REPEATS),
+    String(WARMUP),
+  ];
   return readingOf(JVM_RECORDS, await runProcesses(join(JAVA_HOME, "bin", "java"), args, JVM_PROCESSES));
 }

@@ -21,7 +21,15 @@ describe("runtime mix", () => {
   });
 
   it("weighs each thread by its CPU across the processes of the tree (spark's committed profile at 80k/s)", () => {
-    const mix = mixFromProfile(profile([proc("java", [["C2 CompilerThre", 32], ["Executor task i", 13], ["Executor task l", 12], ["VM Thread", 2]]), proc("python3.11", [["python", 15]]), proc("python3.11", [["python", 14]])]));
+    const mix = mixFromProfile(
+      profile(
+        [
+          proc("java", [["C2 CompilerThre", 32], ["Executor task i", 13], ["Executor task l", 12], ["VM Thread", 2]]),
+          proc("python3.11", [["python", 15]]),
+          proc("python3.11", [["python", 14]]),
+        ],
+      ),
+    );
     expect(mix?.source).toBe("profile");
     expect(mix?.shares.jvm).toBeCloseTo(59 / 88, 9);
     expect(mix?.shares.cpython).toBeCloseTo(29 / 88, 9);

@@ -20,7 +20,9 @@ describe("yardstick probes", () => {
   it("is the median process, and refuses processes that did different work", () => {
     const out = (ms: number, checksum = 7) => ({ cpuNanos: [ms * 1e6], checksum, runtime: "python 3.11.2" });
     const r = readingOf(1_000, [out(10), out(5), out(20)]);
-    expect(r).toEqual({ recordsPerCpuSecond: 100_000, processes: [100_000, 200_000, 50_000], checksum: 7, runtime: "python 3.11.2", version: YARDSTICK_VERSION });
+    expect(r).toEqual(
+      { recordsPerCpuSecond: 100_000, processes: [100_000, 200_000, 50_000], checksum: 7, runtime: "python 3.11.2", version: YARDSTICK_VERSION },
+    );
     expect(() => readingOf(1_000, [out(10), out(10, 8)])).toThrow("disagree on the checksum");
     expect(() => readingOf(1_000, [])).toThrow("no probe process ran");
   });

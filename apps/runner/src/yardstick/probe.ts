@@ -48,7 +48,9 @@ export function processIndex(recordsPerRep: number, cpuNanos: readonly number[])
 export function readingOf(recordsPerRep: number, outputs: readonly ProcessOutput[]): RuntimeReading {
   const [first] = outputs;
   if (!first) throw new Error("no probe process ran");
-  if (outputs.some((o) => o.checksum !== first.checksum)) throw new Error(`probe processes disagree on the checksum: ${outputs.map((o) => o.checksum).join(", ")}`);
+  if (outputs.some((o) => o.checksum !== first.checksum)) throw new Error(
+    `probe processes disagree on the checksum: ${outputs.map((o) => o.checksum).join(", ")}`,
+  );
   const processes = outputs.map((o) => processIndex(recordsPerRep, o.cpuNanos));
   return { recordsPerCpuSecond: median(processes), processes, checksum: first.checksum, runtime: first.runtime, version: YARDSTICK_VERSION };
 }
@@ -59,7 +61,9 @@ export async function runProcesses(command: string, args: readonly string[], cou
   for (let i = 0; i < count; i++) {
     const result = await execa(command, args, { reject: false, all: true });
     const last = result.stdout.trim().split("\n").pop() ?? "";
-    if (result.exitCode !== 0 || !last.startsWith("{")) throw new Error(`${command} exited ${result.exitCode}: ${String(result.all ?? "").split("\n").slice(-5).join("\n")}`);
+    if (result.exitCode !== 0 || !last.startsWith("{")) throw new Error(
+      `${command} exited ${result.exitCode}: ${String(result.all ?? "").split("\n").slice(-5).join("\n")}`,
+    );
     outputs.push(JSON.parse(last) as ProcessOutput);
   }
   return outputs;

@@ -2,8 +2,17 @@ import type { RunResult, RuntimeReading } from "../results/types.ts";
 import { REFERENCE_SPEED } from "../run/speed-index.ts";
 import { mixFactor, RUNTIME_REFERENCE, runtimeSpeed, YARDSTICK_VERSION } from "./runtimes.ts";
 
-const reading = (recordsPerCpuSecond: number, version = YARDSTICK_VERSION): RuntimeReading => ({ recordsPerCpuSecond, processes: [recordsPerCpuSecond], checksum: 1, runtime: "x", version });
-const yardstick = (cpython: number, cpythonAfter = cpython): RunResult["yardstick"] => ({ before: { cpython: reading(cpython) }, after: { cpython: reading(cpythonAfter) } });
+const reading = (recordsPerCpuSecond: number, version = YARDSTICK_VERSION): RuntimeReading => ({
+  recordsPerCpuSecond,
+  processes: [recordsPerCpuSecond],
+  checksum: 1,
+  runtime: "x",
+  version,
+});
+const yardstick = (cpython: number, cpythonAfter = cpython): RunResult["yardstick"] => ({
+  before: { cpython: reading(cpython) },
+  after: { cpython: reading(cpythonAfter) },
+});
 
 describe("runtime yardstick normalisation", () => {
   it("gives today's V8 figure for a row whose CPU is V8 and native code", () => {

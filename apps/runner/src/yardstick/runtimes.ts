@@ -13,8 +13,8 @@ export const YARDSTICK_VERSION = 1;
 
 /**
  * Each runtime's reference speed, records per CPU-second: V8's is the speed index's. The others
- * are round figures of their readings on the machine that set them (docs/definitions.md) scaled by 650,000 ÷ that machine's V8 reading, so that on a machine whose runtimes
- * keep that machine's proportions every mix gives the V8 index's figure. The references only set
+ * are round figures of their readings on the machine that set them (docs/definitions.md) scaled by 650,000 ÷ that machine's V8 reading, so that on a machine
+ * whose runtimes keep that machine's proportions every mix gives the V8 index's figure. The references only set
  * the scale of "µs @ ref": two machines' figures for one row compare the same whatever they are.
  */
 export const RUNTIME_REFERENCE: Record<Exclude<YardstickRuntime, "native">, number> = {
@@ -29,7 +29,16 @@ export const RUNTIME_LABELS: Record<YardstickRuntime, string> = { v8: "V8", cpyt
 export function runtimeSpeed(readings: { before: RuntimeReadings; after: RuntimeReadings }, runtime: "cpython" | "jvm"): number | undefined {
   const a = readings.before[runtime];
   const b = readings.after[runtime];
-  if (!a || !b || a.version !== YARDSTICK_VERSION || b.version !== YARDSTICK_VERSION || a.recordsPerCpuSecond <= 0 || b.recordsPerCpuSecond <= 0) return undefined;
+  if (
+    !a ||
+    !b ||
+    a.version !== YARDSTICK_VERSION ||
+    b.version !== YARDSTICK_VERSION ||
+    a.recordsPerCpuSecond <= 0 ||
+    b.recordsPerCpuSecond <= 0
+  ) {
+    return undefined;
+  }
   return (a.recordsPerCpuSecond + b.recordsPerCpuSecond) / 2;
 }
 

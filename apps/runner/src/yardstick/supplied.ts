@@ -16,7 +16,13 @@ export function parseSupplied(text: string, source: string): RuntimeReadings {
     if (!m) throw new Error(`not a runtime reading: ${part} (e.g. cpython=2330ns or jvm=950000)`);
     const value = Number(m[2]);
     const recordsPerCpuSecond = m[3] ? 1e9 / value : value;
-    const reading: RuntimeReading = { recordsPerCpuSecond, processes: [recordsPerCpuSecond], checksum: 0, runtime: `supplied: ${part.trim()} (${source})`, version: YARDSTICK_VERSION };
+    const reading: RuntimeReading = {
+      recordsPerCpuSecond,
+      processes: [recordsPerCpuSecond],
+      checksum: 0,
+      runtime: `supplied: ${part.trim()} (${source})`,
+      version: YARDSTICK_VERSION,
+    };
     readings[m[1] as "cpython" | "jvm"] = reading;
   }
   return readings;
@@ -43,6 +49,13 @@ export function runtimesRead(results: BenchResults): Set<"cpython" | "jvm"> {
 /** The results without the readings of these runtimes: a comparison reads a runtime by its yardstick only where both sides have it. */
 export function withoutRuntimes(results: BenchResults, drop: ReadonlySet<"cpython" | "jvm">): BenchResults {
   if (drop.size === 0) return results;
-  const strip = (x: RuntimeReadings): RuntimeReadings => Object.fromEntries(Object.entries(x).filter(([k]) => !drop.has(k as "cpython" | "jvm"))) as RuntimeReadings;
-  return { ...results, runs: results.runs.map((r) => (r.yardstick ? { ...r, yardstick: { ...r.yardstick, before: strip(r.yardstick.before), after: strip(r.yardstick.after) } } : r)) };
+  const strip = (x: RuntimeReadings): RuntimeReadings => Object.fromEntries(
+    Object.entries(x).filter(([k]) => !drop.has(k as "cpython" | "jvm")),
+  ) as RuntimeReadings;
+  return {
+    ...results,
+    runs: results.runs.map(
+      (r) => (r.yardstick ? { ...r, yardstick: { ...r.yardstick, before: strip(r.yardstick.before), after: strip(r.yardstick.after) } } : r),
+    ),
+  };
 }

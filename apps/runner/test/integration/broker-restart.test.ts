@@ -28,7 +28,9 @@ describe("broker restart: the broker stopped mid-window (SIGKILL, then a clean s
   beforeAll(async () => {
     const kafkaCache = join(cacheRoot(), "kafka");
     mkdirSync(kafkaCache, { recursive: true });
-    broker = await KafkaBroker.start({ cacheDir: kafkaCache, logFile: join(mkdtempSync(join(tmpdir(), "broker-restart-it-")), "broker.log"), log: () => undefined });
+    broker = await KafkaBroker.start(
+      { cacheDir: kafkaCache, logFile: join(mkdtempSync(join(tmpdir(), "broker-restart-it-")), "broker.log"), log: () => undefined },
+    );
     admin = await KafkaAdmin.connect(broker.bootstrap);
     products = await discoverProducts(repoRoot());
     bench = await testBenchContext(broker.bootstrap, admin, { name: "broker-restart-it", speedReference: (await measureSpeedIndex()).recordsPerCpuSecond });
@@ -39,12 +41,26 @@ describe("broker restart: the broker stopped mid-window (SIGKILL, then a clean s
     await broker?.stop();
   }, 60_000);
 
-  const settings: BrokerRestartSettings = { rate: 1000, warmupSec: 6, windowSec: 20, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 300, hangSec: 30, hard: true, downSec: 5, recoveryLimitSec: 120, keepTopics: true };
+  const settings: BrokerRestartSettings = {
+    rate: 1000,
+    warmupSec: 6,
+    windowSec: 20,
+    parallelism: 1,
+    seed: FIXTURE_SEED,
+    drainTimeoutSec: 300,
+    hangSec: 30,
+    hard: true,
+    downSec: 5,
+    recoveryLimitSec: 120,
+    keepTopics: true,
+  };
 
   // hard: SIGKILL, the broker recovers its logs on start; clean: a controlled shutdown.
   it.each([["hard", true], ["clean", false]] as const)("node, %s: loses nothing, recovers by itself, and the page says so", async (variant, hard) => {
     const product = products.find((p) => p.id === "node") as Product;
-    const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined });
+    const prepared = await product.prepare(
+      { repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined },
+    );
     if (!prepared.ok) throw new Error(prepared.reason);
     const pidBefore = broker.pid;
     const run = await runBrokerRestart(product, prepared, { ...settings, hard }, bench);

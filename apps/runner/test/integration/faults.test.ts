@@ -7,7 +7,18 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, productCacheDir, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import {
+  cacheRoot,
+  FIXTURE_SEED,
+  fixturesDir,
+  KafkaAdmin,
+  loadFixtures,
+  modelsDir,
+  productCacheDir,
+  ReferenceModel,
+  repoRoot,
+  type Product,
+} from "@bench/core";
 import { requireBootstrap } from "@bench/core/testing";
 import { testBenchContext } from "./bench-context.ts";
 import { recount } from "./recount.ts";
@@ -31,11 +42,23 @@ describe("faults: poison pills and kill -9 with restart, against the real broker
   }, 60_000);
   afterAll(async () => admin?.close());
 
-  const settings: FaultSettings = { rate: 1000, warmupSec: 6, windowSec: 12, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 300, hangSec: 30, poisonRounds: 2, keepTopics: true };
+  const settings: FaultSettings = {
+    rate: 1000,
+    warmupSec: 6,
+    windowSec: 12,
+    parallelism: 1,
+    seed: FIXTURE_SEED,
+    drainTimeoutSec: 300,
+    hangSec: 30,
+    poisonRounds: 2,
+    keepTopics: true,
+  };
 
   async function faultRun(id: string) {
     const product = products.find((p) => p.id === id) as Product;
-    const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined });
+    const prepared = await product.prepare(
+      { repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined },
+    );
     if (!prepared.ok) throw new Error(prepared.reason);
     const run = await runFaults(product, prepared, settings, bench);
     // What the product did, for the record (the assertions below judge it).

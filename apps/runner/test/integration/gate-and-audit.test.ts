@@ -30,7 +30,13 @@ const brokenScorer: Product = {
       logFile: join(ctx.runDir, "broken.log"),
     });
     await app.waitForLine(/BENCH_READY/, 30_000);
-    return { rootPids: () => [app.pid], consumed: { kind: "group-offsets" }, exited: app.exited, logTail: (n) => app.logTail(n), stop: async () => void (await app.stop()) };
+    return {
+      rootPids: () => [app.pid],
+      consumed: { kind: "group-offsets" },
+      exited: app.exited,
+      logTail: (n) => app.logTail(n),
+      stop: async () => void (await app.stop()),
+    };
   },
 };
 
@@ -50,7 +56,13 @@ const lateWrongScorer = (goWrong: "constant" | "unparseable"): Product => ({
       logFile: join(ctx.runDir, `late-${goWrong}.log`),
     });
     await app.waitForLine(/BENCH_READY/, 30_000);
-    return { rootPids: () => [app.pid], consumed: { kind: "group-offsets" }, exited: app.exited, logTail: (n) => app.logTail(n), stop: async () => void (await app.stop()) };
+    return {
+      rootPids: () => [app.pid],
+      consumed: { kind: "group-offsets" },
+      exited: app.exited,
+      logTail: (n) => app.logTail(n),
+      stop: async () => void (await app.stop()),
+    };
   },
 });
 
@@ -108,7 +120,8 @@ describe("verification gate and output audit", () => {
       { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 6, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 20 },
       {
         bootstrap: bootstrap, admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
-        cacheDir: cacheRoot(), resultsDir: mkdtempSync(join(tmpdir(), "bench-unparseable-")), speedReference: 0, log: () => undefined, interrupted: () => undefined,
+        cacheDir: cacheRoot(), resultsDir: mkdtempSync(join(tmpdir(), "bench-unparseable-")), speedReference: 0, log: () => undefined,
+        interrupted: () => undefined,
       },
     );
     // Invalid, not failed: the audit read the whole topic instead of throwing out of it.
@@ -122,7 +135,9 @@ describe("verification gate and output audit", () => {
     expect(first).toMatchObject({ why: "not JSON", head: expect.stringMatching(/^"\{\\"event_id\\":\\"e\d+\\",.*"risk\\":[\d.e-]+"$/) });
     // The first bad one is the 1000th record after the 3,000 scored right, give or take the order in which scores resolved.
     expect(first!.offset).toBeGreaterThanOrEqual(FIXTURE_COUNT + 3000);
-    expect(run.reason).toMatch(new RegExp(`^${d.badOutputs} bad outputs at offsets ${first!.offset}, ${second!.offset}.* \\(offset ${first!.offset}: not JSON, "\\{`));
+    expect(run.reason).toMatch(
+      new RegExp(`^${d.badOutputs} bad outputs at offsets ${first!.offset}, ${second!.offset}.* \\(offset ${first!.offset}: not JSON, "\\{`),
+    );
     expect(run.reason?.split("\n")).toHaveLength(1);
     expect(run.throughput).toBeDefined();
     expect(exitCodeFor([run], false)).toBe(EXIT.failedOrInvalid);
@@ -144,7 +159,14 @@ describe("verification gate and output audit", () => {
     await produceMessages(
       bootstrap,
       topic,
-      seqs.map((seq, i) => ({ key: null, value: JSON.stringify({ event_id: `e${seq}`, ts_ms: now, risk: seq === misScored ? (risks[i] as number) + 0.01 : seq === nullRisk ? null : risks[i] }) })),
+      seqs.map(
+        (seq, i) => ({
+          key: null,
+          value: JSON.stringify(
+            { event_id: `e${seq}`, ts_ms: now, risk: seq === misScored ? (risks[i] as number) + 0.01 : seq === nullRisk ? null : risks[i] },
+          ),
+        }),
+      ),
     );
     const audit = {
       bootstrap: bootstrap, outputTopic: topic, produced, outputEnd: seqs.length, seed: FIXTURE_SEED, reference,
@@ -152,7 +174,9 @@ describe("verification gate and output audit", () => {
     };
     const check = await auditOutputs(audit);
     expect(check).toMatchObject({ produced: 1000, distinctOutputs: 994, lost: 6, duplicated: 4, scoresChecked: seqs.length - 1, misScored: 1, badOutputs: 1 });
-    expect(check.badOutputSamples).toEqual([{ offset: seqs.indexOf(nullRisk), why: "risk null is not a number", head: expect.stringContaining(`e${nullRisk}`) }]);
+    expect(check.badOutputSamples).toEqual(
+      [{ offset: seqs.indexOf(nullRisk), why: "risk null is not a number", head: expect.stringContaining(`e${nullRisk}`) }],
+    );
     expect(check.maxScoreError).toBeCloseTo(0.01, 6);
     expect(check.latencyMs?.count).toBe(seqs.length - 1);
     expect(check.latencyMs!.p50).toBeGreaterThanOrEqual(0);

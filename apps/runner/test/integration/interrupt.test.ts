@@ -22,7 +22,23 @@ describe("interrupting the bench", () => {
     const results = mkdtempSync(join(tmpdir(), "bench-int-"));
     runner = execa(
       process.execPath,
-      ["--import", "tsx", "src/cli.ts", "--products", "node", "--rate", "2000", "--warmup", "2", "--window", "60", "--bootstrap", bootstrap, "--results", results],
+      [
+        "--import",
+        "tsx",
+        "src/cli.ts",
+        "--products",
+        "node",
+        "--rate",
+        "2000",
+        "--warmup",
+        "2",
+        "--window",
+        "60",
+        "--bootstrap",
+        bootstrap,
+        "--results",
+        results,
+      ],
       { cwd: join(import.meta.dirname, "..", ".."), reject: false, all: true },
     );
     let output = "";

@@ -5,7 +5,18 @@
  * runner's own reading accepts (an escaped event_id, a repeated key, a byte-order mark) and
  * outputs that neither does.
  */
-import { buildOutputReader, cacheRoot, KafkaAdmin, makeTemplate, modelsDir, normalise, POOL_SIZE, produceMessages, ReferenceModel, type KeyedValue } from "@bench/core";
+import {
+  buildOutputReader,
+  cacheRoot,
+  KafkaAdmin,
+  makeTemplate,
+  modelsDir,
+  normalise,
+  POOL_SIZE,
+  produceMessages,
+  ReferenceModel,
+  type KeyedValue,
+} from "@bench/core";
 import { requireBootstrap } from "@bench/core/testing";
 import { auditOutputs } from "../../src/run/audit.ts";
 
@@ -20,7 +31,10 @@ const TS_MS = Date.now() - 60_000;
 async function outputs(reference: ReferenceModel): Promise<KeyedValue[]> {
   const features = Float32Array.from(Array.from({ length: PRODUCED }, (_, seq) => normalise(makeTemplate(SEED, seq % POOL_SIZE))).flat());
   const risks = await reference.score(features);
-  const out = (seq: number, risk: unknown = risks[seq]): KeyedValue => ({ key: null, value: JSON.stringify({ event_id: `e${seq}`, ts_ms: TS_MS + seq, risk }) });
+  const out = (seq: number, risk: unknown = risks[seq]): KeyedValue => ({
+    key: null,
+    value: JSON.stringify({ event_id: `e${seq}`, ts_ms: TS_MS + seq, risk }),
+  });
   const all: KeyedValue[] = [];
   for (let seq = 0; seq < PRODUCED; seq++) if (!LOST.includes(seq)) all.push(out(seq, seq === 400 ? -1 : risks[seq]));
   for (const seq of [200, 201, 202, 203, 204]) all.push(out(seq));
@@ -31,7 +45,15 @@ async function outputs(reference: ReferenceModel): Promise<KeyedValue[]> {
     `{"event_id":"e303","ts_ms":"17","risk":${risks[303]}}`,
     `{"event_id":"e304/label","ts_ms":null,"risk":${risks[304]}}`,
   ];
-  const bad: Array<string | Buffer> = ["not json", `["e5",1,0.5]`, `{"event_id":"e1","risk":null}`, `{"event_id":"e99999999","risk":0.5}`, `{"ts_ms":1,"risk":0.5}`, Buffer.from([0xff, 0xfe]), Buffer.alloc(0)];
+  const bad: Array<string | Buffer> = [
+    "not json",
+    `["e5",1,0.5]`,
+    `{"event_id":"e1","risk":null}`,
+    `{"event_id":"e99999999","risk":0.5}`,
+    `{"ts_ms":1,"risk":0.5}`,
+    Buffer.from([0xff, 0xfe]),
+    Buffer.alloc(0),
+  ];
   return [...all, ...usableOddities.map((value) => ({ key: null, value })), ...bad.map((value) => ({ key: null, value }))];
 }
 
@@ -60,12 +82,31 @@ describe("the audit's native reader", () => {
   });
 
   const audit = (readers: number, native: boolean) =>
-    auditOutputs({ bootstrap, outputTopic: topic, produced: PRODUCED, outputEnd, seed: SEED, reference, passthrough: false, tolerance: reference.card.tolerance, windowMs: [TS_MS, TS_MS + PRODUCED / 2], moreWindowsMs: [[TS_MS + PRODUCED / 2, TS_MS + PRODUCED]], readers, ...(native ? { reader } : {}) });
+    auditOutputs(
+      {
+        bootstrap,
+        outputTopic: topic,
+        produced: PRODUCED,
+        outputEnd,
+        seed: SEED,
+        reference,
+        passthrough: false,
+        tolerance: reference.card.tolerance,
+        windowMs: [TS_MS, TS_MS + PRODUCED / 2],
+        moreWindowsMs: [[TS_MS + PRODUCED / 2, TS_MS + PRODUCED]],
+        readers,
+        ...(native ? { reader } : {}),
+      },
+    );
 
   it("accounts for every output as the binding does, read by one reader or split between two", async () => {
     const binding = await audit(1, false);
-    expect(binding).toMatchObject({ produced: PRODUCED, distinctOutputs: PRODUCED - LOST.length, lost: LOST.length, duplicated: 10, badOutputs: 7, misScored: 1 });
-    expect(binding.badOutputSamples?.map((b) => b.why)).toEqual(["not JSON", "not a JSON object", "risk null is not a number", 'event_id "e99999999" was never produced', "no event_id"]);
+    expect(binding).toMatchObject(
+      { produced: PRODUCED, distinctOutputs: PRODUCED - LOST.length, lost: LOST.length, duplicated: 10, badOutputs: 7, misScored: 1 },
+    );
+    expect(binding.badOutputSamples?.map((b) => b.why)).toEqual(
+      ["not JSON", "not a JSON object", "risk null is not a number", 'event_id "e99999999" was never produced', "no event_id"],
+    );
     expect(binding.latencyMs?.count).toBeGreaterThan(0);
     expect(binding.latencyByWindow?.[0]?.count).toBeGreaterThan(0);
     expect(await audit(1, true)).toEqual(binding);

@@ -6,7 +6,20 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheRoot, CLOCK_TICKS, FIXTURE_COUNT, FIXTURE_SEED, readStat, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import {
+  cacheRoot,
+  CLOCK_TICKS,
+  FIXTURE_COUNT,
+  FIXTURE_SEED,
+  readStat,
+  fixturesDir,
+  KafkaAdmin,
+  loadFixtures,
+  modelsDir,
+  ReferenceModel,
+  repoRoot,
+  type Product,
+} from "@bench/core";
 import { requireBootstrap } from "@bench/core/testing";
 import { testBenchContext } from "./bench-context.ts";
 import { discoverProducts } from "../../src/run/discover.ts";
@@ -17,7 +30,11 @@ const bootstrap = requireBootstrap();
 
 /** A process that burns about 40 % of a core: 8 ms busy in every 20 ms. Its real share is read from /proc. */
 function startBurner(): ChildProcess {
-  return spawn(process.execPath, ["-e", "const tick = () => { const end = Date.now() + 8; while (Date.now() < end); setTimeout(tick, 12); }; tick();"], { stdio: "ignore" });
+  return spawn(
+    process.execPath,
+    ["-e", "const tick = () => { const end = Date.now() + 8; while (Date.now() < end); setTimeout(tick, 12); }; tick();"],
+    { stdio: "ignore" },
+  );
 }
 
 /** From now on, what one process burns, 100 = one core: call the result to read it. */

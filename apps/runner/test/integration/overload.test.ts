@@ -28,11 +28,25 @@ describe("overload: twice the base rate for a burst, then back", () => {
   }, 60_000);
   afterAll(async () => admin?.close());
 
-  const settings: OverloadSettings = { rate: 2000, warmupSec: 6, windowSec: 20, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 300, hangSec: 30, baseFrom: "rate", burstSec: 10, workOffLimitSec: 60, keepTopics: true };
+  const settings: OverloadSettings = {
+    rate: 2000,
+    warmupSec: 6,
+    windowSec: 20,
+    parallelism: 1,
+    seed: FIXTURE_SEED,
+    drainTimeoutSec: 300,
+    hangSec: 30,
+    baseFrom: "rate",
+    burstSec: 10,
+    workOffLimitSec: 60,
+    keepTopics: true,
+  };
 
   it("node: stays up, works the burst's backlog off, loses nothing, and the page says so", async () => {
     const product = products.find((p) => p.id === "node") as Product;
-    const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined });
+    const prepared = await product.prepare(
+      { repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined },
+    );
     if (!prepared.ok) throw new Error(prepared.reason);
     const run = await runOverload(product, prepared, settings, bench);
     const { ticks, versions: _versions, ...summary } = run;

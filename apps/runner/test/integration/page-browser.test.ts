@@ -23,7 +23,12 @@ const committed = (): BenchResults => readResults([join(committedDir, "results-a
  * has more rows than any published one yet, four of them again under a second name.
  */
 function everyRow(): BenchResults {
-  const results = readResults([join(repoRoot(), "docs", "results", "2026-12-01", "results-sweep.json.gz"), join(repoRoot(), "docs", "results", "2026-12-01-peers", "sweep", "results.json.gz")]);
+  const results = readResults(
+    [
+      join(repoRoot(), "docs", "results", "2026-12-01", "results-sweep.json.gz"),
+      join(repoRoot(), "docs", "results", "2026-12-01-peers", "sweep", "results.json.gz"),
+    ],
+  );
   const again = [...new Set((results.sweeps ?? []).map((s) => s.product))].slice(0, 4);
   const renamed = (product: string): string => `${product}-second-name`;
   return {
@@ -80,7 +85,9 @@ function expectedMarks(results: BenchResults): Map<string, number> {
   expected.set(
     "cpu-breakdown",
     measured.reduce((n, row) => {
-      const profile = row.profile ?? results.runs.find((r) => r.product === row.product && r.settings.offeredRate === row.settings.offeredRate && r.profile)?.profile;
+      const profile = row.profile ?? results.runs.find(
+        (r) => r.product === row.product && r.settings.offeredRate === row.settings.offeredRate && r.profile,
+      )?.profile;
       return n + (profile ? Object.values(profile.shares).filter((share) => share > 0).length : 0);
     }, 0),
   );
@@ -113,7 +120,12 @@ async function open(
       const el = f;
       const mark = el.getAttribute("data-mark") ?? "dot";
       const selector = mark === "bar" ? 'g[aria-label="bar"] rect' : 'g[aria-label="dot"] circle';
-      return { id: el.getAttribute("data-chart") ?? "", expected: Number(el.getAttribute("data-expected")), marks: el.querySelectorAll(selector).length, text: el.textContent ?? "" };
+      return {
+        id: el.getAttribute("data-chart") ?? "",
+        expected: Number(el.getAttribute("data-expected")),
+        marks: el.querySelectorAll(selector).length,
+        text: el.textContent ?? "",
+      };
     }),
   );
   await inspect?.(page);
@@ -161,7 +173,15 @@ describe("page.html in headless Chromium", () => {
     // Synthetic conditions and one synthetic profile on the small fixture (its runs predate both).
     const results = readResults([join(repoRoot(), "apps", "runner", "src", "page", "__fixtures__", "results.json")]);
     results.runs.forEach((r, i) => {
-      r.conditions = { speedIndexBefore: 1000 + i, speedIndexAfter: 990 + i, foreignCpuAvg: 1, foreignCpuMax: 2, stealAvg: 0, noisy: i === 0, noisyBecause: i === 0 ? ["synthetic"] : [] };
+      r.conditions = {
+        speedIndexBefore: 1000 + i,
+        speedIndexAfter: 990 + i,
+        foreignCpuAvg: 1,
+        foreignCpuMax: 2,
+        stealAvg: 0,
+        noisy: i === 0,
+        noisyBecause: i === 0 ? ["synthetic"] : [],
+      };
     });
     const zero = { fetch: 0, decode: 0, features: 0, model: 0, encode: 0, produce: 0, runtime: 0, other: 0 };
     results.runs[0]!.profile = {

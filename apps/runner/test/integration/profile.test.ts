@@ -9,7 +9,19 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheRoot, FIXTURE_SEED, fixturesDir, KafkaAdmin, loadFixtures, modelsDir, productCacheDir, PROFILE_CATEGORIES, ReferenceModel, repoRoot, type Product } from "@bench/core";
+import {
+  cacheRoot,
+  FIXTURE_SEED,
+  fixturesDir,
+  KafkaAdmin,
+  loadFixtures,
+  modelsDir,
+  productCacheDir,
+  PROFILE_CATEGORIES,
+  ReferenceModel,
+  repoRoot,
+  type Product,
+} from "@bench/core";
 import { requireBootstrap } from "@bench/core/testing";
 import { testBenchContext } from "./bench-context.ts";
 import { PY_SPY_RATE } from "../../src/profile/pyspy.ts";
@@ -35,12 +47,24 @@ describe("bench --profile on the real broker", () => {
   }, 300_000);
   afterAll(async () => admin?.close());
 
-  const settings = { rate: 1000, warmupSec: 3, settleCapSec: 30, windowSec: 5, parallelism: 2, seed: FIXTURE_SEED, drainTimeoutSec: 60, hangSec: 30, profileSec: 6 };
+  const settings = {
+    rate: 1000,
+    warmupSec: 3,
+    settleCapSec: 30,
+    windowSec: 5,
+    parallelism: 2,
+    seed: FIXTURE_SEED,
+    drainTimeoutSec: 60,
+    hangSec: 30,
+    profileSec: 6,
+  };
 
   for (const [id, profiler] of [["node", "v8"], ["quix", "py-spy"]] as const) {
     it(`${id}: a breakdown from ${profiler} with the model call's share above zero and under the whole`, async () => {
       const product = products.find((p) => p.id === id) as Product;
-      const prepared = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined });
+      const prepared = await product.prepare(
+        { repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined },
+      );
       if (!prepared.ok) throw new Error(prepared.reason);
       const run = await measureRun(product, prepared, settings, bench);
       expect(run.status).toBe("ok");
@@ -72,7 +96,11 @@ describe("bench --profile on the real broker", () => {
       const flame = JSON.parse(readFileSync(join(bench.resultsDir, p.files!.speedscope), "utf8")) as { profiles: Array<{ type: string; samples: number[][] }> };
       expect(flame.profiles[0]!.type).toBe("sampled");
       expect(flame.profiles[0]!.samples.length).toBeGreaterThan(0);
-      process.stderr.write(`${id} profile: ${PROFILE_CATEGORIES.map((c) => `${c} ${(p.shares[c] * 100).toFixed(1)}%`).join(", ")}; µs/record profiled ${p.overhead.cpuMicrosPerRecordProfiled.toFixed(1)} vs window ${p.overhead.cpuMicrosPerRecordWindow.toFixed(1)}; profiler ${p.overhead.profilerCpuPercent.toFixed(1)}% of a core\n`);
+      process.stderr.write(
+        `${id} profile: ${PROFILE_CATEGORIES.map((c) => `${c} ${(p.shares[c] * 100).toFixed(1)}%`).join(", ")}; µs/record profiled ` +
+          `${p.overhead.cpuMicrosPerRecordProfiled.toFixed(1)} vs window ${p.overhead.cpuMicrosPerRecordWindow.toFixed(1)}; profiler ` +
+          `${p.overhead.profilerCpuPercent.toFixed(1)}% of a core\n`,
+      );
     }, 400_000);
   }
 });

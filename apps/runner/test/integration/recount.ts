@@ -2,7 +2,11 @@
 import { readTopic, seqOfEventId, type KafkaAdmin } from "@bench/core";
 
 /** Good ids in the input topic that never came out, by reading both topics whole; pills are inputs with no good id. */
-export async function recount(bootstrap: string, topics: { inputTopic: string; outputTopic: string }, admin: KafkaAdmin): Promise<{ lost: number; pills: number }> {
+export async function recount(
+  bootstrap: string,
+  topics: { inputTopic: string; outputTopic: string },
+  admin: KafkaAdmin,
+): Promise<{ lost: number; pills: number }> {
   const good = new Set<string>();
   let pills = 0;
   await readTopic(bootstrap, topics.inputTopic, (batch) => {

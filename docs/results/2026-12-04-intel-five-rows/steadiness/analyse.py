@@ -42,5 +42,7 @@ wp = [st.mean(r['usPerRecord'] for r in py[i:i+W]) for i in range(0, n-W+1, W)]
 wn = [st.mean(r['usPerRecord'] for r in nd[i:i+W]) for i in range(0, n-W+1, W)]
 ratio = [a/b for a, b in zip(wp, wn)]
 d = [max(a, b)/min(a, b)-1 for a, b in zip(ratio, ratio[4:])]
-print(f"py and node {W}-s windows: corr {corr(wp, wn):.2f}; dearest/cheapest window py {max(wp)/min(wp):.3f}, node {max(wn)/min(wn):.3f}; "
-      f"py ÷ node CV {100*st.pstdev(ratio)/st.mean(ratio):.1f} %, pairs {W*4}s apart median {100*st.median(d):.1f} %, over 5 % in {sum(x > 0.05 for x in d)}/{len(d)}")
+print(f"py and node {W}-s windows: corr {corr(wp, wn):.2f}; "
+      f"dearest/cheapest window py {max(wp)/min(wp):.3f}, node {max(wn)/min(wn):.3f}; "
+      f"py ÷ node CV {100*st.pstdev(ratio)/st.mean(ratio):.1f} %, "
+      f"pairs {W*4}s apart median {100*st.median(d):.1f} %, over 5 % in {sum(x > 0.05 for x in d)}/{len(d)}")

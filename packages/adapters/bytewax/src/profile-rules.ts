@@ -13,7 +13,10 @@ export const bytewaxProfileRules: ProfileRules = {
   frames: [
     { category: "features", frame: /^Scorer\.features \(main\.py|^normalise \(risk_model\.py|^metrics_of \(bench_kit\.py/ },
     // json's loads and dumps share json/__init__.py: each is named.
-    { category: "decode", frame: /^Scorer\.decode \(main\.py|^record_problem \(bench_kit\.py|^(loads|detect_encoding) \(json\/__init__\.py|\(json\/decoder\.py/ },
+    {
+      category: "decode",
+      frame: /^Scorer\.decode \(main\.py|^record_problem \(bench_kit\.py|^(loads|detect_encoding) \(json\/__init__\.py|\(json\/decoder\.py/,
+    },
     { category: "encode", frame: /^Scorer\.encode \(main\.py|^output_record \(bench_kit\.py|^dumps \(json\/__init__\.py|\(json\/encoder\.py/ },
     // KafkaSink's write_batch produces every output and then flushes (waits for the acks).
     { category: "produce", frame: /^_KafkaSinkPartition\.(write_batch|close) \(/ },

@@ -4,7 +4,9 @@ import { CONFLUENT_KAFKA_VERSION, PYTHON_ROW } from "./pins.ts";
 it("pins every requirement exactly, numpy to Debian's, over Debian's torch", () => {
   const spec = debianTorchEnv(PYTHON_ROW.requirements);
   expect(spec.requirements.every((r) => /^[A-Za-z0-9_.\-[\]]+==\d[\w.]*$/.test(r))).toBe(true);
-  expect(spec).toMatchObject({ systemSitePackages: true, requirements: expect.arrayContaining(["numpy==1.24.2", `confluent-kafka==${CONFLUENT_KAFKA_VERSION}`]) });
+  expect(spec).toMatchObject(
+    { systemSitePackages: true, requirements: expect.arrayContaining(["numpy==1.24.2", `confluent-kafka==${CONFLUENT_KAFKA_VERSION}`]) },
+  );
 });
 
 it("names the client on the page under the row's id, so the floor's version shows", () => {

@@ -4,7 +4,19 @@
  * of the Python rows: the page subtracts its µs per record from theirs ("what the framework adds").
  */
 import { join } from "node:path";
-import { benchAppEnv, librdkafkaVersion, debianTorchPrerequisites, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import {
+  benchAppEnv,
+  librdkafkaVersion,
+  debianTorchPrerequisites,
+  prepareDebianTorchEnv,
+  runningApp,
+  startReadyApp,
+  type Preparation,
+  type PrepareContext,
+  type Product,
+  type RunContext,
+  type RunningProduct,
+} from "@bench/core";
 import { PYTHON_ROW } from "./pins.ts";
 
 /** What start() needs from prepare(): the venv's interpreter. */
@@ -48,9 +60,17 @@ export const confluentKafka: Product<Found> = {
     decode: "full record (19 of 19 fields, orjson dict)",
   },
   notes: [
-    "The Python floor: no framework, only what a Python app pays anyway to read from Kafka, score and write back (confluent-kafka over librdkafka, orjson, one torch forward per batch). The page's 'what the framework adds' subtracts this row's µs per record from each Python row's. It is written as a competent user writes it, not tuned: a synchronous loop that waits for each batch's outputs to be acknowledged (flush) and then for the commit before it reads the next batch.",
-    "Per record: orjson parses it whole (the JSON library faststream and quix use, so the difference is not a JSON library's) and the kit's record check judges it (a record that cannot be scored is skipped, counted and logged, and its offset is committed with the batch); then, after the batch's forward, orjson encodes its output record and one produce() sends it, keyed by the record's partition_key, with no per-message callback. Per batch: the four features as one tensor operation and one torch forward (the kit's RiskScorer). The producer reports failed deliveries only (delivery.report.only.error) to one callback; a failure stops the app before the batch is committed.",
-    "Consumed/s is the group's committed offset, moved once per batch. A kill -9 replays the uncommitted batch in hand, whose outputs may already be in the output topic: duplicates are possible (at most one batch), losses are not.",
+    "The Python floor: no framework, only what a Python app pays anyway to read from Kafka, score and write back (confluent-kafka over librdkafka, orjson, " +
+      "one torch forward per batch). The page's 'what the framework adds' subtracts this row's µs per record from each Python row's. It is written as a " +
+      "competent user writes it, not tuned: a synchronous loop that waits for each batch's outputs to be acknowledged (flush) and then for the commit before " +
+      "it reads the next batch.",
+    "Per record: orjson parses it whole (the JSON library faststream and quix use, so the difference is not a JSON library's) and the kit's record check " +
+      "judges it (a record that cannot be scored is skipped, counted and logged, and its offset is committed with the batch); then, after the batch's " +
+      "forward, orjson encodes its output record and one produce() sends it, keyed by the record's partition_key, with no per-message callback. Per batch: " +
+      "the four features as one tensor operation and one torch forward (the kit's RiskScorer). The producer reports failed deliveries only " +
+      "(delivery.report.only.error) to one callback; a failure stops the app before the batch is committed.",
+    "Consumed/s is the group's committed offset, moved once per batch. A kill -9 replays the uncommitted batch in hand, whose outputs may already be in the " +
+      "output topic: duplicates are possible (at most one batch), losses are not.",
   ],
   prepare,
   start,

@@ -34,7 +34,9 @@ describe("confluent-kafka profile rules on a recorded py-spy profile", () => {
     for (const s of withFrame(/^encode \(main\.py/)) expect(classifyStack(s.frames, frames)).toBe("encode");
     // orjson's frames are often bare addresses; the enclosing function decides.
     expect(classifyStack(["main (main.py:149)", "decode (main.py:91)", "0x7f01 (orjson/orjson.cpython-311-x86_64-linux-gnu.so)"], frames)).toBe("decode");
-    expect(classifyStack(["main (main.py:151)", "publish (main.py:120)", "encode (main.py:112)", "0x7f02 (orjson/orjson.cpython-311-x86_64-linux-gnu.so)"], frames)).toBe("encode");
+    expect(
+      classifyStack(["main (main.py:151)", "publish (main.py:120)", "encode (main.py:112)", "0x7f02 (orjson/orjson.cpython-311-x86_64-linux-gnu.so)"], frames),
+    ).toBe("encode");
     // Reading a message's bytes is the client's work, even inside decode.
     expect(classifyStack(["main (main.py:149)", "decode (main.py:91)", `Message_value ${CIMPL}`], frames)).toBe("fetch");
   });
@@ -46,19 +48,57 @@ describe("confluent-kafka profile rules on a recorded py-spy profile", () => {
   });
 
   it("counts building the input tensor as feature work, the forward pass as the model call", () => {
-    expect(classifyStack(["main (main.py:150)", "score (main.py:105)", "0x1 (libtorch_python.so.1.13.0)", "torch::utils::tensor_ctor (libtorch_python.so.1.13.0)", "0x2 (libtorch_cpu.so.1.13.0)"], frames)).toBe("features");
-    expect(classifyStack(["main (main.py:150)", "score (main.py:105)", "score.<locals>.<listcomp> (main.py:105)", "normalise (risk_model.py:19)"], frames)).toBe("features");
-    expect(classifyStack(["main (main.py:150)", "score (main.py:107)", "Module._call_impl (torch/nn/modules/module.py:1194)", "at::native::linear (libtorch_cpu.so.1.13.0)"], frames)).toBe("model");
+    expect(
+      classifyStack(
+        [
+          "main (main.py:150)",
+          "score (main.py:105)",
+          "0x1 (libtorch_python.so.1.13.0)",
+          "torch::utils::tensor_ctor (libtorch_python.so.1.13.0)",
+          "0x2 (libtorch_cpu.so.1.13.0)",
+        ],
+        frames,
+      ),
+    ).toBe("features");
+    expect(
+      classifyStack(["main (main.py:150)", "score (main.py:105)", "score.<locals>.<listcomp> (main.py:105)", "normalise (risk_model.py:19)"], frames),
+    ).toBe("features");
+    expect(
+      classifyStack(
+        ["main (main.py:150)", "score (main.py:107)", "Module._call_impl (torch/nn/modules/module.py:1194)", "at::native::linear (libtorch_cpu.so.1.13.0)"],
+        frames,
+      ),
+    ).toBe("model");
     // The app as it is now: the kit's RiskScorer builds the feature tensor in one operation.
-    expect(classifyStack(["main (main.py:113)", "RiskScorer.risks (bench_kit.py:150)", "RiskScorer.risks_of_metrics (bench_kit.py:144)", "RiskScorer.features (bench_kit.py:137)", "at::native::div (libtorch_cpu.so.1.13.0)"], frames)).toBe("features");
-    expect(classifyStack(["main (main.py:113)", "decode (main.py:70)", "RecordDecoder.decode (bench_kit.py:100)", "record_problem (bench_kit.py:70)"], frames)).toBe("decode");
+    expect(
+      classifyStack(
+        [
+          "main (main.py:113)",
+          "RiskScorer.risks (bench_kit.py:150)",
+          "RiskScorer.risks_of_metrics (bench_kit.py:144)",
+          "RiskScorer.features (bench_kit.py:137)",
+          "at::native::div (libtorch_cpu.so.1.13.0)",
+        ],
+        frames,
+      ),
+    ).toBe("features");
+    expect(
+      classifyStack(["main (main.py:113)", "decode (main.py:70)", "RecordDecoder.decode (bench_kit.py:100)", "record_problem (bench_kit.py:70)"], frames),
+    ).toBe("decode");
   });
 
   it("keeps the delivery wait, the delivery callback and the commit where they belong", () => {
     expect(classifyStack(["main (main.py:115)", `Producer_flush ${CIMPL}`, "clock_gettime (libc.so.6)"], frames)).toBe("produce");
-    expect(classifyStack(["main (main.py:115)", `Producer_flush ${CIMPL}`, `rd_kafka_flush ${RDK}`, `dr_msg_cb ${CIMPL}`, "FailedDeliveries.report (main.py:50)"], frames)).toBe("produce");
+    expect(
+      classifyStack(
+        ["main (main.py:115)", `Producer_flush ${CIMPL}`, `rd_kafka_flush ${RDK}`, `dr_msg_cb ${CIMPL}`, "FailedDeliveries.report (main.py:50)"],
+        frames,
+      ),
+    ).toBe("produce");
     expect(classifyStack(["main (main.py:116)", "FailedDeliveries.raise_if_any (main.py:54)"], frames)).toBe("produce");
-    expect(classifyStack(["main (main.py:154)", `Consumer_commit ${CIMPL}`, `rd_kafka_commit_queue ${RDK}`, "pthread_cond_wait (libc.so.6)"], frames)).toBe("fetch");
+    expect(
+      classifyStack(["main (main.py:154)", `Consumer_commit ${CIMPL}`, `rd_kafka_commit_queue ${RDK}`, "pthread_cond_wait (libc.so.6)"], frames),
+    ).toBe("fetch");
   });
 
   it("counts the loop's own frees as runtime, and librdkafka's threads as fetch", () => {

@@ -3,7 +3,19 @@
  * prepare() builds the venv once into the cache; start() runs the app against the run's topics.
  */
 import { join } from "node:path";
-import { benchAppEnv, debianTorchPrerequisites, KAFKA_SETTINGS, prepareDebianTorchEnv, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import {
+  benchAppEnv,
+  debianTorchPrerequisites,
+  KAFKA_SETTINGS,
+  prepareDebianTorchEnv,
+  runningApp,
+  startReadyApp,
+  type Preparation,
+  type PrepareContext,
+  type Product,
+  type RunContext,
+  type RunningProduct,
+} from "@bench/core";
 import { PYTHON_ROW } from "./pins.ts";
 
 /** What start() needs from prepare(): the venv's interpreter. */
@@ -13,7 +25,9 @@ interface Found {
 
 const fetch = KAFKA_SETTINGS.consumer;
 const DEVIATIONS = [
-  `aiokafka has no prefetch-queue knobs: the shared fetch numbers are set under aiokafka's names (fetch_min_bytes ${fetch["fetch.min.bytes"]}, fetch_max_wait_ms ${fetch["fetch.wait.max.ms"]}, max_partition_fetch_bytes ${fetch["max.partition.fetch.bytes"]}), queued.max.messages.kbytes / queued.min.messages have no equivalent`,
+  `aiokafka has no prefetch-queue knobs: the shared fetch numbers are set under aiokafka's names (fetch_min_bytes ${fetch["fetch.min.bytes"]}, ` +
+    `fetch_max_wait_ms ${fetch["fetch.wait.max.ms"]}, max_partition_fetch_bytes ${fetch["max.partition.fetch.bytes"]}), queued.max.messages.kbytes / ` +
+    `queued.min.messages have no equivalent`,
 ];
 
 const APP = join(import.meta.dirname, "..", "app", "main.py");
@@ -50,12 +64,16 @@ export const faststream: Product<Found> = {
     decode: "full record (19 of 19 fields, orjson dict)",
   },
   notes: [
-    "FastStream's batch subscriber hands the handler a list: the forward is one eager PyTorch call per batch (torch limited to 1 thread), but normalising and publishing are a pure-Python loop, one publish per record (no_confirm: handed to aiokafka, not awaited per record). The batch's offsets are committed after the handler returns (AckPolicy.ACK; the framework's default ACK_FIRST would be at-most-once). FastStream adds content-type and correlation_id headers to every output message.",
+    "FastStream's batch subscriber hands the handler a list: the forward is one eager PyTorch call per batch (torch limited to 1 thread), but normalising " +
+      "and publishing are a pure-Python loop, one publish per record (no_confirm: handed to aiokafka, not awaited per record). The batch's offsets are " +
+      "committed after the handler returns (AckPolicy.ACK; the framework's default ACK_FIRST would be at-most-once). FastStream adds content-type and " +
+      "correlation_id headers to every output message.",
   ],
   prepare,
   start,
   prerequisites: debianTorchPrerequisites,
   lossUnderKill:
-    "outputs are published fire-and-forget (no_confirm=True) and AckPolicy.ACK commits the batch's offset when the handler returns, before the broker has acknowledged those outputs: what aiokafka still held when the process was killed is committed and never replayed",
+    "outputs are published fire-and-forget (no_confirm=True) and AckPolicy.ACK commits the batch's offset when the handler returns, before the broker has " +
+      "acknowledged those outputs: what aiokafka still held when the process was killed is committed and never replayed",
   ci: { rate: 5000 },
 };

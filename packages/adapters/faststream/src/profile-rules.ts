@@ -12,7 +12,10 @@ export const faststreamProfileRules: ProfileRules = {
     { category: "features", frame: /\b(normalise|<listcomp>) \((risk_model|main)\.py/ },
     { category: "encode", frame: /\(orjson|^dumps \(/ },
     // aiokafka compresses the producer's batches (lz4 through cramjam) before sending them.
-    { category: "produce", frame: /\(aiokafka\/producer\/|^lz4_encode |RecordBatchBuilder|\(faststream\/kafka\/publisher\/|\(faststream\/_internal\/endpoint\/publisher\// },
+    {
+      category: "produce",
+      frame: /\(aiokafka\/producer\/|^lz4_encode |RecordBatchBuilder|\(faststream\/kafka\/publisher\/|\(faststream\/_internal\/endpoint\/publisher\//,
+    },
     { category: "decode", frame: /\(faststream\/kafka\/parser\.py|\(faststream\/_internal\/parser\.py|\b(decode_message|parse_message|json_loads|loads) \(/ },
     { category: "fetch", frame: /^lz4_decode |\(aiokafka\/(consumer|record|protocol)\/|\(aiokafka\/conn\.py/ },
     ...PYTHON_COMMON_FRAMES,

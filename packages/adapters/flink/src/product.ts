@@ -6,7 +6,21 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { debianTorchPrerequisites, JAVA_HOME, javaPrerequisite, prepareDebianTorchEnv, runningApp, startReadyApp, missingReason, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import {
+  debianTorchPrerequisites,
+  JAVA_HOME,
+  javaPrerequisite,
+  prepareDebianTorchEnv,
+  runningApp,
+  startReadyApp,
+  missingReason,
+  type Preparation,
+  type PrepareContext,
+  type Prerequisite,
+  type Product,
+  type RunContext,
+  type RunningProduct,
+} from "@bench/core";
 import { CONNECTOR, ensureConnectorJar } from "./connector.ts";
 import { jobEnv, jobPaths } from "./job-env.ts";
 import { PYTHON_ROW } from "./pins.ts";
@@ -20,9 +34,12 @@ const STOP_GRACE_MS = 20_000;
 const COLD_START_SEC = 30;
 
 const DEVIATIONS = [
-  "Kafka consumer at the Java connector's own fetch defaults (fetch.min.bytes=1, fetch.max.wait.ms=500, max.partition.fetch.bytes=1 MiB), not the seed's librdkafka numbers: the seed's own A/B found that the identical numbers throttled the Java consumer (373k/s vs 543k/s).",
-  "Exchange between the 1-subtask source and the N scoring subtasks is Flink's REBALANCE (round-robin, per the job's JSON plan), not a keyed exchange: the SQL job is stateless and the planner adds no hash exchange, so per-key order is not kept across slots.",
-  "consumed/s from the group's committed offsets, which the source commits when a checkpoint completes (interval 1 s): it trails the source by up to one checkpoint, more when backpressure slows checkpoints.",
+  "Kafka consumer at the Java connector's own fetch defaults (fetch.min.bytes=1, fetch.max.wait.ms=500, max.partition.fetch.bytes=1 MiB), not the seed's " +
+    "librdkafka numbers: the seed's own A/B found that the identical numbers throttled the Java consumer (373k/s vs 543k/s).",
+  "Exchange between the 1-subtask source and the N scoring subtasks is Flink's REBALANCE (round-robin, per the job's JSON plan), not a keyed exchange: the " +
+    "SQL job is stateless and the planner adds no hash exchange, so per-key order is not kept across slots.",
+  "consumed/s from the group's committed offsets, which the source commits when a checkpoint completes (interval 1 s): it trails the source by up to one " +
+    "checkpoint, more when backpressure slows checkpoints.",
 ];
 
 /** What start() needs from prepare(): the venv's interpreter and the connector jar. */
@@ -42,7 +59,12 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
   } catch (error) {
     return { ok: false, reason: `Kafka SQL connector jar: ${(error as Error).message}` };
   }
-  return { ok: true, versions: { ...env.versions, "flink-sql-connector-kafka": CONNECTOR.version, java: jvm.have }, deviations: DEVIATIONS, found: { python: env.python, jar } };
+  return {
+    ok: true,
+    versions: { ...env.versions, "flink-sql-connector-kafka": CONNECTOR.version, java: jvm.have },
+    deviations: DEVIATIONS,
+    found: { python: env.python, jar },
+  };
 }
 
 async function start(ctx: RunContext, { python, jar }: Found): Promise<RunningProduct> {
@@ -75,8 +97,10 @@ export const flink: Product<Found> = {
     decode: "schema projection (6 of 19 fields, Jackson streaming parser; partition_key from the message key); connector-default fetch",
   },
   notes: [
-    "Pandas UDF in PROCESS mode: every batch is serialised to Arrow, crosses gRPC to a separate Python worker (one per slot) and comes back; the body is columnar (numpy stack, one eager PyTorch forward per batch, numpy back). THREAD mode would remove the hop but forbids pandas UDFs.",
-    "The Kafka consumer runs at the Java connector's defaults rather than the librdkafka fetch settings the other rows share (see deviations). Checkpoints every 1 s into the run's folder; the source commits the group's offsets when one completes.",
+    "Pandas UDF in PROCESS mode: every batch is serialised to Arrow, crosses gRPC to a separate Python worker (one per slot) and comes back; the body is " +
+      "columnar (numpy stack, one eager PyTorch forward per batch, numpy back). THREAD mode would remove the hop but forbids pandas UDFs.",
+    "The Kafka consumer runs at the Java connector's defaults rather than the librdkafka fetch settings the other rows share (see deviations). Checkpoints " +
+      "every 1 s into the run's folder; the source commits the group's offsets when one completes.",
   ],
   spellingFindings: {
     // The adapter's integration test shows it (Flink 2.2.1): the output comes out for
@@ -88,7 +112,12 @@ export const flink: Product<Found> = {
     y_object_duplicated_key: {
       outcome: "misread",
       why:
-        "Flink's JSON format reads a repeated key's FIRST value, where JSON.parse, Python's json and orjson, Jackson's tree and serde read the last (RFC 8259 §4 leaves repeated names to the parser). Its default decoder (decode.json-parser.enabled = true, Jackson's streaming JsonParser) converts the projected fields in order and, once it has converted as many as the schema has (6 here), skips the rest of the object: the decoy metrics written first fill the row, the real ones after event_id and ts_ms are never read (and a repeat that comes before a field leaves that field NULL, which drops the record). Flink's own setting 'value.json.decode.json-parser.enabled' = 'false' falls back to the JsonNode decoder (Jackson's tree: last value wins); the row keeps Flink's default, as a user would.",
+        "Flink's JSON format reads a repeated key's FIRST value, where JSON.parse, Python's json and orjson, Jackson's tree and serde read the last (RFC " +
+          "8259 §4 leaves repeated names to the parser). Its default decoder (decode.json-parser.enabled = true, Jackson's streaming JsonParser) converts " +
+          "the projected fields in order and, once it has converted as many as the schema has (6 here), skips the rest of the object: the decoy metrics " +
+          "written first fill the row, the real ones after event_id and ts_ms are never read (and a repeat that comes before a field leaves that field NULL, " +
+          "which drops the record). Flink's own setting 'value.json.decode.json-parser.enabled' = 'false' falls back to the JsonNode decoder (Jackson's " +
+          "tree: last value wins); the row keeps Flink's default, as a user would.",
     },
   },
   prepare,

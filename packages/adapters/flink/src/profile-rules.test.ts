@@ -23,10 +23,38 @@ describe("flink profile rules", () => {
   });
 
   it("sorts the JVM side: Kafka fetch and produce, JSON decode and encode, the Python bridge as overhead", () => {
-    expect(classifyStack([...jvm.split(";"), "org.apache.flink.connector.kafka.source.reader.KafkaSourceReader.pollNext", "org.apache.kafka.clients.consumer.KafkaConsumer.poll"], frames)).toBe("fetch");
-    expect(classifyStack([...jvm.split(";"), "org.apache.flink.formats.json.JsonRowDataDeserializationSchema.deserialize", "org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.json.ReaderBasedJsonParser.nextToken"], frames)).toBe("decode");
+    expect(
+      classifyStack(
+        [
+          ...jvm.split(";"),
+          "org.apache.flink.connector.kafka.source.reader.KafkaSourceReader.pollNext",
+          "org.apache.kafka.clients.consumer.KafkaConsumer.poll",
+        ],
+        frames,
+      ),
+    ).toBe("fetch");
+    expect(
+      classifyStack(
+        [
+          ...jvm.split(";"),
+          "org.apache.flink.formats.json.JsonRowDataDeserializationSchema.deserialize",
+          "org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.json.ReaderBasedJsonParser.nextToken",
+        ],
+        frames,
+      ),
+    ).toBe("decode");
     expect(classifyStack([...jvm.split(";"), "org.apache.flink.formats.json.JsonRowDataSerializationSchema.serialize"], frames)).toBe("encode");
-    expect(classifyStack([...jvm.split(";"), "org.apache.flink.connector.kafka.sink.KafkaWriter.write", "org.apache.kafka.clients.producer.KafkaProducer.send", "java.util.HashMap.get"], frames)).toBe("produce");
+    expect(
+      classifyStack(
+        [
+          ...jvm.split(";"),
+          "org.apache.flink.connector.kafka.sink.KafkaWriter.write",
+          "org.apache.kafka.clients.producer.KafkaProducer.send",
+          "java.util.HashMap.get",
+        ],
+        frames,
+      ),
+    ).toBe("produce");
     expect(classifyStack([...jvm.split(";"), "org.apache.flink.table.runtime.arrow.serializers.ArrowSerializer.write"], frames)).toBe("runtime");
     expect(classifyStack(["java.lang.Thread.run", "jdk.jfr.internal.EventWriter.putString"], frames)).toBe("runtime");
   });
@@ -34,15 +62,26 @@ describe("flink profile rules", () => {
   it("sees through the connector's shading of the Kafka client, and gives a client thread's unclaimed work to that client", () => {
     const shaded = "org.apache.flink.kafka.shaded.org.apache.kafka.clients";
     expect(classifyStack([...jvm.split(";"), `${shaded}.consumer.KafkaConsumer.poll`], frames)).toBe("fetch");
-    expect(classifyStack(["[kafka-producer-network-thread | producer-1]", `${shaded}.producer.internals.Sender.runOnce`, "sun.nio.ch.IOUtil.write"], frames)).toBe("produce");
-    expect(classifyStack(["[kafka-producer-network-thread | producer-1]", "org.apache.flink.kafka.shaded.org.apache.kafka.common.network.Selector.poll"], frames)).toBe("produce");
-    expect(classifyStack(["[Source Data Fetcher for Source: input[1] (1/1)#0]", "org.apache.flink.kafka.shaded.org.apache.kafka.common.network.Selector.poll"], frames)).toBe("fetch");
+    expect(
+      classifyStack(["[kafka-producer-network-thread | producer-1]", `${shaded}.producer.internals.Sender.runOnce`, "sun.nio.ch.IOUtil.write"], frames),
+    ).toBe("produce");
+    expect(
+      classifyStack(["[kafka-producer-network-thread | producer-1]", "org.apache.flink.kafka.shaded.org.apache.kafka.common.network.Selector.poll"], frames),
+    ).toBe("produce");
+    expect(
+      classifyStack(
+        ["[Source Data Fetcher for Source: input[1] (1/1)#0]", "org.apache.flink.kafka.shaded.org.apache.kafka.common.network.Selector.poll"],
+        frames,
+      ),
+    ).toBe("fetch");
   });
 
   it("sorts the Python worker: the pandas UDF's features and model, Beam's harness as overhead", () => {
     expect(classifyStack(["ScoreUdf.eval (score.py:49)", "column_stack (numpy/lib/shape_base.py:652)"], frames)).toBe("features");
     expect(classifyStack(["ScoreUdf.eval (score.py:51)", "Module._call_impl (torch/nn/modules/module.py:1194)"], frames)).toBe("model");
-    expect(classifyStack(["_execute (apache_beam/runners/worker/sdk_worker.py:1)", "decode_from_stream (pyflink/fn_execution/coder_impl_fast.pyx:1)"], frames)).toBe("runtime");
+    expect(
+      classifyStack(["_execute (apache_beam/runners/worker/sdk_worker.py:1)", "decode_from_stream (pyflink/fn_execution/coder_impl_fast.pyx:1)"], frames),
+    ).toBe("runtime");
   });
 
   it("gives the JVM's GC and JIT threads to runtime; an unknown frame stays other; shares sum to 100%", () => {

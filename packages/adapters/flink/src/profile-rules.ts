@@ -14,15 +14,33 @@ export const flinkProfileRules: ProfileRules = {
     { category: "runtime", frame: /\(pyflink\/fn_execution\/|\(apache_beam\/|\(grpc\/|\(pyarrow\/|\(libarrow/ },
     // JVM
     // The connector shades the Kafka client (org.apache.flink.kafka.shaded.org.apache.kafka...).
-    { category: "fetch", frame: /(^|\.shaded\.)org\.apache\.kafka\.clients\.consumer\.|KafkaSourceReader|SplitFetcher|(^|\.shaded\.)net\.jpountz\.lz4\..*Decompress/ },
-    { category: "decode", frame: /JsonRowDataDeserializationSchema|JsonToRowDataConverters|JsonParserToRowDataConverters|^org\.apache\.flink\.shaded\.jackson2?\..*(Parser|Deserializ|readTree)/ },
-    { category: "encode", frame: /JsonRowDataSerializationSchema|RowDataToJsonConverters|^org\.apache\.flink\.shaded\.jackson2?\..*(Generator|Serializ|writeValue)/ },
+    {
+      category: "fetch",
+      frame: /(^|\.shaded\.)org\.apache\.kafka\.clients\.consumer\.|KafkaSourceReader|SplitFetcher|(^|\.shaded\.)net\.jpountz\.lz4\..*Decompress/,
+    },
+    {
+      category: "decode",
+      frame: new RegExp(
+        "JsonRowDataDeserializationSchema|JsonToRowDataConverters|JsonParserToRowDataConverters|" +
+          "^org\\.apache\\.flink\\.shaded\\.jackson2?\\..*(Parser|Deserializ|readTree)",
+      ),
+    },
+    {
+      category: "encode",
+      frame: /JsonRowDataSerializationSchema|RowDataToJsonConverters|^org\.apache\.flink\.shaded\.jackson2?\..*(Generator|Serializ|writeValue)/,
+    },
     { category: "produce", frame: /(^|\.shaded\.)org\.apache\.kafka\.clients\.producer\.|KafkaWriter|KafkaSink/ },
     // Each sample is rooted in its thread ("[kafka-producer-network-thread | ...]"): what no
     // deeper rule claims in the Kafka client's own threads is that client's work.
     { category: "produce", frame: /^\[kafka-producer-network-thread/ },
     { category: "fetch", frame: /^\[Source Data Fetcher/ },
-    { category: "runtime", frame: /^org\.apache\.flink\.(python|streaming\.api\.runners\.python|table\.runtime\.arrow|fnexecution)|^org\.apache\.beam\.|^org\.apache\.arrow\.|\.grpc\./ },
+    {
+      category: "runtime",
+      frame: new RegExp(
+        "^org\\.apache\\.flink\\.(python|streaming\\.api\\.runners\\.python|table\\.runtime\\.arrow|fnexecution)|^org\\.apache\\.beam\\.|" +
+          "^org\\.apache\\.arrow\\.|\\.grpc\\.",
+      ),
+    },
     { category: "runtime", frame: /^org\.apache\.flink\.(runtime|streaming\.runtime|table\.runtime)\./ },
     // JFR's own event writing while it records: the profiler's cost, counted as overhead.
     { category: "runtime", frame: /^jdk\.jfr\./ },

@@ -56,8 +56,14 @@ export async function unpackOnnxNative(libs: string, cacheDir: string, javaHome:
   const dir = join(root, ONNX_NATIVE);
   if (ONNX_LIBS.every((l) => existsSync(join(dir, l)))) return dir;
   mkdirSync(root, { recursive: true });
-  const result = await execa(join(javaHome, "bin", "jar"), ["xf", join(libs, jar), ...ONNX_LIBS.map((l) => `${ONNX_NATIVE}/${l}`)], { cwd: root, reject: false, all: true });
-  if (result.exitCode !== 0 || !ONNX_LIBS.every((l) => existsSync(join(dir, l)))) throw new Error(`unpacking ONNX Runtime's native libraries from ${jar} failed: ${String(result.all ?? "")}`);
+  const result = await execa(
+    join(javaHome, "bin", "jar"),
+    ["xf", join(libs, jar), ...ONNX_LIBS.map((l) => `${ONNX_NATIVE}/${l}`)],
+    { cwd: root, reject: false, all: true },
+  );
+  if (result.exitCode !== 0 || !ONNX_LIBS.every((l) => existsSync(join(dir, l)))) throw new Error(
+    `unpacking ONNX Runtime's native libraries from ${jar} failed: ${String(result.all ?? "")}`,
+  );
   return dir;
 }
 
@@ -74,7 +80,11 @@ export async function buildApp(cacheDir: string, artifacts: readonly MavenArtifa
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
   log(`compiling ${files.length} app classes into ${classesDir}`);
-  const result = await execa(join(javaHome, "bin", "javac"), ["-Xlint:all", "-Werror", "--release", "17", "-d", building, "-cp", join(libs, "*"), ...files], { reject: false, all: true });
+  const result = await execa(
+    join(javaHome, "bin", "javac"),
+    ["-Xlint:all", "-Werror", "--release", "17", "-d", building, "-cp", join(libs, "*"), ...files],
+    { reject: false, all: true },
+  );
   if (result.exitCode !== 0) {
     rmSync(building, { recursive: true, force: true });
     throw new Error(`javac failed (exit ${result.exitCode}):\n${String(result.all ?? "").split("\n").slice(-30).join("\n")}`);

@@ -27,7 +27,12 @@ export interface JavaClientSettings {
   unmapped: string[];
 }
 
-function rename(kind: "consumer" | "producer", settings: ClientSettings, names: Readonly<Record<string, string>>, unmapped: string[]): Record<string, SettingValue> {
+function rename(
+  kind: "consumer" | "producer",
+  settings: ClientSettings,
+  names: Readonly<Record<string, string>>,
+  unmapped: string[],
+): Record<string, SettingValue> {
   const out: Record<string, SettingValue> = {};
   for (const [name, value] of Object.entries(settings)) {
     const java = names[name];

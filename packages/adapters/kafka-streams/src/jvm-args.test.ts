@@ -2,7 +2,11 @@ import { join } from "node:path";
 import { KAFKA_SETTINGS, type RunContext } from "@bench/core";
 import { appEnv, HEAP, jvmArgs } from "./jvm-args.ts";
 
-const built = { classpath: "/cache/classes-abc:/cache/jars-def/libs/*", classesDir: "/cache/classes-abc", onnxNativeDir: "/cache/onnxruntime-1.29.0-native/ai/onnxruntime/native/linux-x64" };
+const built = {
+  classpath: "/cache/classes-abc:/cache/jars-def/libs/*",
+  classesDir: "/cache/classes-abc",
+  onnxNativeDir: "/cache/onnxruntime-1.29.0-native/ai/onnxruntime/native/linux-x64",
+};
 
 const ctx: RunContext = {
   bootstrap: "127.0.0.1:9092",
@@ -30,7 +34,17 @@ describe("the Streams app's JVM", () => {
 
   it("gets the run's settings, the Java-named client settings and a state folder in the run's folder", () => {
     const env = appEnv(ctx, "/jdk");
-    expect(env).toMatchObject({ BENCH_BOOTSTRAP: "127.0.0.1:9092", BENCH_INPUT_TOPIC: "in", BENCH_OUTPUT_TOPIC: "out", BENCH_GROUP_ID: "g", BENCH_PARALLELISM: "2", BENCH_MODELS_DIR: "/repo/models", JAVA_HOME: "/jdk" });
+    expect(env).toMatchObject(
+      {
+        BENCH_BOOTSTRAP: "127.0.0.1:9092",
+        BENCH_INPUT_TOPIC: "in",
+        BENCH_OUTPUT_TOPIC: "out",
+        BENCH_GROUP_ID: "g",
+        BENCH_PARALLELISM: "2",
+        BENCH_MODELS_DIR: "/repo/models",
+        JAVA_HOME: "/jdk",
+      },
+    );
     expect(env.BENCH_STATE_DIR).toBe(join("/runs/r1", "streams-state"));
     expect(JSON.parse(env.BENCH_JAVA_CLIENT as string).consumer["fetch.max.wait.ms"]).toBe(10);
   });

@@ -5,7 +5,19 @@
  * checked.
  */
 import { join } from "node:path";
-import { JAVA_HOME, javaPrerequisite, KAFKA_SETTINGS, missingReason, runningApp, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import {
+  JAVA_HOME,
+  javaPrerequisite,
+  KAFKA_SETTINGS,
+  missingReason,
+  runningApp,
+  startReadyApp,
+  type Preparation,
+  type PrepareContext,
+  type Product,
+  type RunContext,
+  type RunningProduct,
+} from "@bench/core";
 import { buildApp, type BuiltApp } from "./build.ts";
 import { javaClientSettings } from "./client-settings.ts";
 import { appEnv, jvmArgs } from "./jvm-args.ts";
@@ -20,8 +32,10 @@ const COLD_START_SEC = 30;
 
 const unmapped = javaClientSettings(KAFKA_SETTINGS).unmapped;
 export const DEVIATIONS = [
-  `the Java consumer has no prefetch queue: ${unmapped.join(", ")} have no equivalent; the fetch numbers and the producer settings are set under the Java client's names (fetch.wait.max.ms as fetch.max.wait.ms), on Streams' main and restore consumers and its producer`,
-  "one record per ONNX Runtime run: a Streams processor is handed one record at a time, and batching would mean buffering records by hand across process() calls",
+  `the Java consumer has no prefetch queue: ${unmapped.join(", ")} have no equivalent; the fetch numbers and the producer settings are set under the Java ` +
+    `client's names (fetch.wait.max.ms as fetch.max.wait.ms), on Streams' main and restore consumers and its producer`,
+  "one record per ONNX Runtime run: a Streams processor is handed one record at a time, and batching would mean buffering records by hand across process() " +
+    "calls",
 ];
 
 async function prepare(ctx: PrepareContext): Promise<Preparation<BuiltApp>> {
@@ -60,8 +74,13 @@ export const kafkaStreams: Product<BuiltApp> = {
     decode: "full record (19 of 19 fields, Jackson readTree); bench_kit's complete-record rule",
   },
   notes: [
-    "Kafka Streams runs one task per input partition, so on the one partition the app has one stream thread whatever --parallelism says. The Processor API's process() gets one record: a full Jackson readTree of the value, the complete-record check, clip(value / maximum, 0, 1) as float32 for the four metrics (maxima from the model card), one OrtSession.run on a [1, 4] tensor (ONNX Runtime, 1 intra-op thread), and {event_id, ts_ms, risk} encoded with Jackson, keyed by partition_key.",
-    "At-least-once: Streams commits the group's offsets every second (commit.interval.ms=1000) and only after flushing its producer; consumed/s is read from those committed offsets (application.id is the run's group). A malformed record is skipped and counted in the processor (logged with its offset); LogAndContinue handlers for deserialization and processing errors back it up. Stateless: no changelog or repartition topics.",
+    "Kafka Streams runs one task per input partition, so on the one partition the app has one stream thread whatever --parallelism says. The Processor API's " +
+      "process() gets one record: a full Jackson readTree of the value, the complete-record check, clip(value / maximum, 0, 1) as float32 for the four " +
+      "metrics (maxima from the model card), one OrtSession.run on a [1, 4] tensor (ONNX Runtime, 1 intra-op thread), and {event_id, ts_ms, risk} encoded " +
+      "with Jackson, keyed by partition_key.",
+    "At-least-once: Streams commits the group's offsets every second (commit.interval.ms=1000) and only after flushing its producer; consumed/s is read from " +
+      "those committed offsets (application.id is the run's group). A malformed record is skipped and counted in the processor (logged with its offset); " +
+      "LogAndContinue handlers for deserialization and processing errors back it up. Stateless: no changelog or repartition topics.",
   ],
   prepare,
   start,

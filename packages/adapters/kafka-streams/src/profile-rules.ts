@@ -18,18 +18,29 @@ export const kafkaStreamsProfileRules: ProfileRules = {
     // Jackson: reading the tree (and the complete-record check) is decode, writing the output is encode.
     {
       category: "decode",
-      frame: /^com\.fasterxml\.jackson\.(databind\.deser\.|databind\.ObjectMapper\.(readTree|_readTreeAndClose|_readValue)|core\.(json\.(UTF8StreamJsonParser|ByteSourceJsonBootstrapper|ReaderBasedJsonParser)|JsonFactory\.(createParser|_createParser)|base\.ParserBase|io\.NumberInput|util\.TextBuffer|sym\.))|^bench\.RecordCheck\./,
+      frame: new RegExp(
+        "^com\\.fasterxml\\.jackson\\.(databind\\.deser\\.|databind\\.ObjectMapper\\.(readTree|_readTreeAndClose|_readValue)|" +
+          "core\\.(json\\.(UTF8StreamJsonParser|ByteSourceJsonBootstrapper|ReaderBasedJsonParser)|JsonFactory\\.(createParser|_createParser)|" +
+          "base\\.ParserBase|io\\.NumberInput|util\\.TextBuffer|sym\\.))|^bench\\.RecordCheck\\.",
+      ),
     },
     {
       category: "encode",
-      frame: /^com\.fasterxml\.jackson\.(databind\.ser\.|databind\.ObjectMapper\.(writeValueAsBytes|_writeValueAndClose|createObjectNode)|databind\.node\.\w+Node\.serialize|core\.(json\.UTF8JsonGenerator|io\.NumberOutput|util\.ByteArrayBuilder))|^org\.apache\.kafka\.common\.serialization\.StringSerializer\./,
+      frame: new RegExp(
+        "^com\\.fasterxml\\.jackson\\.(databind\\.ser\\.|databind\\.ObjectMapper\\.(writeValueAsBytes|_writeValueAndClose|createObjectNode)|" +
+          "databind\\.node\\.\\w+Node\\.serialize|core\\.(json\\.UTF8JsonGenerator|io\\.NumberOutput|util\\.ByteArrayBuilder))|" +
+          "^org\\.apache\\.kafka\\.common\\.serialization\\.StringSerializer\\.",
+      ),
     },
     // What process() does itself, below no deeper claim, is assembling the output node and its key.
     { category: "encode", frame: /^bench\.ScoreProcessor\.process$/ },
     { category: "fetch", frame: /^org\.apache\.kafka\.common\.compress\.Lz4BlockInputStream\.|^net\.jpountz\.lz4\..*Decompress/ },
     { category: "produce", frame: /^org\.apache\.kafka\.common\.compress\.Lz4BlockOutputStream\.|^net\.jpountz\.lz4\..*Compress/ },
     { category: "fetch", frame: /^org\.apache\.kafka\.clients\.consumer\./ },
-    { category: "produce", frame: /^org\.apache\.kafka\.clients\.producer\.|^org\.apache\.kafka\.streams\.processor\.internals\.(RecordCollectorImpl|SinkNode)\./ },
+    {
+      category: "produce",
+      frame: /^org\.apache\.kafka\.clients\.producer\.|^org\.apache\.kafka\.streams\.processor\.internals\.(RecordCollectorImpl|SinkNode)\./,
+    },
     { category: "runtime", frame: /^org\.apache\.kafka\.streams\.|^org\.slf4j\.|^jdk\.jfr\./ },
     // A Kafka client thread's unclaimed work (its network I/O) is that client's.
     { category: "produce", frame: /^\[kafka-producer-network-thread/ },

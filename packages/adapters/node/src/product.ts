@@ -42,7 +42,9 @@ export const nodeModel: Product = {
     decode: "full JSON.parse of the UTF-8 value (6 of 19 fields used), JSON.stringify out",
   },
   notes: [
-    "REFERENCE ROW — a TypeScript consumer written for this bench, not a stream processor: librdkafka with the seed's fetch settings, each record decoded as UTF-8 and parsed by JSON.parse (a record that is not a complete telemetry record is skipped and counted), the four features into a Float32Array, one ONNX Runtime call per batch (single-threaded), one produce per record written by JSON.stringify. What a framework adds on top of this is its cost.",
+    "REFERENCE ROW — a TypeScript consumer written for this bench, not a stream processor: librdkafka with the seed's fetch settings, each record decoded " +
+      "as UTF-8 and parsed by JSON.parse (a record that is not a complete telemetry record is skipped and counted), the four features into a Float32Array, " +
+      "one ONNX Runtime call per batch (single-threaded), one produce per record written by JSON.stringify. What a framework adds on top of this is its cost.",
     "Its decode is a full JSON.parse, as every row's is: a text search for six fields would mis-score or drop valid records written in other JSON spellings.",
   ],
   prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
@@ -61,7 +63,8 @@ export const nodePassthrough: Product = {
     decode: "none (bytes republished as they came)",
   },
   notes: [
-    "CEILING — the node row with no decode and no model: consume and republish. The most one partition moves through one consumer and one producer on this machine; read every row against it.",
+    "CEILING — the node row with no decode and no model: consume and republish. The most one partition moves through one consumer and one producer on this " +
+      "machine; read every row against it.",
   ],
   prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "passthrough"),

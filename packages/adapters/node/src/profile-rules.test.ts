@@ -22,7 +22,9 @@ describe("node profile rules on a recorded V8 profile", () => {
   });
 
   it("puts the addon's native produce under Producer.produce in produce, and the field scan in decode", () => {
-    expect(classifyStack(["(anonymous) (/repo/main.ts:1)", "Producer.produce (@confluentinc/kafka-javascript/lib/producer.js:130)", "Producer"], frames)).toBe("produce");
+    expect(
+      classifyStack(["(anonymous) (/repo/main.ts:1)", "Producer.produce (@confluentinc/kafka-javascript/lib/producer.js:130)", "Producer"], frames),
+    ).toBe("produce");
     expect(classifyStack(["(anonymous) (/repo/main.ts:1)", "numberField (/repo/fields.ts:1)", "valueStart (/repo/fields.ts:1)"], frames)).toBe("decode");
     expect(classifyStack(["(anonymous) (/repo/main.ts:1)", "decode (/repo/main.ts:1)", "decodeRecord (/repo/record.ts:1)", "parse"], frames)).toBe("decode");
     expect(classifyStack(["(anonymous) (/repo/main.ts:1)", "decode (/repo/main.ts:1)", "clip (/repo/main.ts:1)"], frames)).toBe("features");

@@ -5,7 +5,17 @@
  */
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { counterFile, debianTorchPrerequisites, prepareDebianTorchEnv, startReadyApp, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import {
+  counterFile,
+  debianTorchPrerequisites,
+  prepareDebianTorchEnv,
+  startReadyApp,
+  type Preparation,
+  type PrepareContext,
+  type Product,
+  type RunContext,
+  type RunningProduct,
+} from "@bench/core";
 import { CONSUMED_DESCRIBE, consumedFile, pathwayAppEnv, persistenceDir } from "./app-env.ts";
 import { PYTHON_ROW } from "./pins.ts";
 
@@ -21,9 +31,12 @@ const READY_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 20_000;
 
 const DEVIATIONS = [
-  "restarts use Pathway's persistence in PERSISTING mode (OPERATOR_PERSISTING, offsets only, needs a licence key): every input record is also written to a snapshot folder in the run's state folder, about 150 bytes a record, removed when the run stops; that disk work is in the row's CPU",
-  "Pathway's Kafka writer adds two headers to every output message (pathway_time, pathway_diff) and keys it by Pathway's 16-byte row id; the value is exactly {event_id, ts_ms, risk}",
-  "Pathway's reader leaves librdkafka's enable.auto.commit on (its default): the group's committed offset is what the reader has fetched, not what was scored, so consumed/s is read from the app's own counter",
+  "restarts use Pathway's persistence in PERSISTING mode (OPERATOR_PERSISTING, offsets only, needs a licence key): every input record is also written to a " +
+    "snapshot folder in the run's state folder, about 150 bytes a record, removed when the run stops; that disk work is in the row's CPU",
+  "Pathway's Kafka writer adds two headers to every output message (pathway_time, pathway_diff) and keys it by Pathway's 16-byte row id; the value is " +
+    "exactly {event_id, ts_ms, risk}",
+  "Pathway's reader leaves librdkafka's enable.auto.commit on (its default): the group's committed offset is what the reader has fetched, not what was " +
+    "scored, so consumed/s is read from the app's own counter",
 ];
 
 async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
@@ -62,19 +75,34 @@ export const pathway: Product<Found> = {
     delivery: "at-least-once (Pathway persistence in PERSISTING mode, a snapshot a second, a restart replays what followed it; acks=all, idempotent producer)",
     processing: "micro-batch (100 ms minibatches), batched UDF: one torch forward per call, ≤128 rows a call",
     engine: "in-process · Rust dataflow engine (timely/differential) + CPython UDF, librdkafka (rust-rdkafka)",
-    scaling: "engine worker threads (PATHWAY_THREADS = --parallelism): one worker reads the partition, the engine spreads the rows over all (UDF calls split evenly over 2 workers, measured); the UDF's Python holds the GIL",
+    scaling: "engine worker threads (PATHWAY_THREADS = --parallelism): one worker reads the partition, the engine spreads the rows over all (UDF calls split " +
+      "evenly over 2 workers, measured); the UDF's Python holds the GIL",
     decode: "full record (19 of 19 fields, orjson dict in the UDF)",
   },
   notes: [
-    "pw.io.kafka.read(format=\"raw\", with_metadata=True) hands a pw.udf(max_batch_size=10000, deterministic=True) the minibatch's raw values with their offsets; the engine calls it with at most 128 rows at a time (measured: 128 while minibatches held ~4,300 records, whatever max_batch_size or pw.run's max_expression_batch_size say). Each call decodes every record with orjson, checks it with the kit's complete-record rule (bad records are skipped with 'skipped record at offset N'), runs ONE eager PyTorch forward for the batch (torch limited to 1 thread) and encodes each output with orjson; pw.io.kafka.write(format=\"raw\") publishes it. Pathway's own format=\"json\" was not used: it parses in Rust, but drops a record that is not JSON with a log line that has no offset and turns a record missing a field into error cells (one error per field), with terminate_on_error=False only, so skipped records cannot be counted one by one.",
-    "Pathway is BSL-licensed. No licence key is set: the engine then starts no telemetry and makes no licence call (the app clears PATHWAY_LICENSE_KEY and the monitoring settings, monitoring_level NONE). Without a key, OPERATOR_PERSISTING (offsets only) is refused (FULL-PERSISTENCE entitlement), so restarts use PERSISTING mode, which also writes every input record to the snapshot folder; multi-machine runs need a key checked online, which was not tried here.",
+    "pw.io.kafka.read(format=\"raw\", with_metadata=True) hands a pw.udf(max_batch_size=10000, deterministic=True) the minibatch's raw values with their " +
+      "offsets; the engine calls it with at most 128 rows at a time (measured: 128 while minibatches held ~4,300 records, whatever max_batch_size or " +
+      "pw.run's max_expression_batch_size say). Each call decodes every record with orjson, checks it with the kit's complete-record rule (bad records are " +
+      "skipped with 'skipped record at offset N'), runs ONE eager PyTorch forward for the batch (torch limited to 1 thread) and encodes each output with " +
+      "orjson; pw.io.kafka.write(format=\"raw\") publishes it. Pathway's own format=\"json\" was not used: it parses in Rust, but drops a record that is not " +
+      "JSON with a log line that has no offset and turns a record missing a field into error cells (one error per field), with terminate_on_error=False " +
+      "only, so skipped records cannot be counted one by one.",
+    "Pathway is BSL-licensed. No licence key is set: the engine then starts no telemetry and makes no licence call (the app clears PATHWAY_LICENSE_KEY and " +
+      "the monitoring settings, monitoring_level NONE). Without a key, OPERATOR_PERSISTING (offsets only) is refused (FULL-PERSISTENCE entitlement), so " +
+      "restarts use PERSISTING mode, which also writes every input record to the snapshot folder; multi-machine runs need a key checked online, which was " +
+      "not tried here.",
     "consumed/s is the app's own counter: the input offset its scoring UDF has gone through, written to a file in the run folder each second.",
-    "After a kill -9 the restarted reader replays Pathway's snapshot (without emitting its outputs again) and waits until the broker drops the killed member from the consumer group (librdkafka's session.timeout.ms, 45 s by default) before it gets the partition: the first new output came 44-45 s after the kill in two --faults runs (2,000/s: 0 lost, 801 duplicates; 5,000/s: 0 lost, 0 duplicates; 21 of 21 pills skipped in each).",
+    "After a kill -9 the restarted reader replays Pathway's snapshot (without emitting its outputs again) and waits until the broker drops the killed member " +
+      "from the consumer group (librdkafka's session.timeout.ms, 45 s by default) before it gets the partition: the first new output came 44-45 s after the " +
+      "kill in two --faults runs (2,000/s: 0 lost, 801 duplicates; 5,000/s: 0 lost, 0 duplicates; 21 of 21 pills skipped in each).",
   ],
   prepare,
   start,
   prerequisites: debianTorchPrerequisites,
   lossUnderKill:
-    "read from Pathway's source (its main branch; 0.33.0's Rust source is not in the wheel), not measured: the Kafka writer's flush only hands the minibatch's messages to librdkafka, without waiting for the broker, so outputs still queued in librdkafka at a kill -9 are lost if the persisted snapshot already covers their input; whether the snapshot waits for the writer was not established. Two --faults runs (2,000/s, 5,000/s) lost none and duplicated 801 and 0 (what followed the last snapshot, replayed)",
+    "read from Pathway's source (its main branch; 0.33.0's Rust source is not in the wheel), not measured: the Kafka writer's flush only hands the " +
+      "minibatch's messages to librdkafka, without waiting for the broker, so outputs still queued in librdkafka at a kill -9 are lost if the persisted " +
+      "snapshot already covers their input; whether the snapshot waits for the writer was not established. Two --faults runs (2,000/s, 5,000/s) lost none " +
+      "and duplicated 801 and 0 (what followed the last snapshot, replayed)",
   ci: { rate: 5000 },
 };

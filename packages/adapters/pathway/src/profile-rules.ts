@@ -13,7 +13,13 @@ export const pathwayProfileRules: ProfileRules = {
   frames: [
     { category: "decode", frame: /^(decoded|record_problem) \((main|bench_kit)\.py:/ },
     // forward's list comprehension is the feature rows; the tensor built from them is features too (core's rule).
-    { category: "features", frame: /^(normalise|normalise\.<locals>\.<listcomp>|metrics_of|metrics_of\.<locals>\.<genexpr>) \((risk_model|bench_kit)\.py:|^forward\.<locals>\.<listcomp> \(main\.py:/ },
+    {
+      category: "features",
+      frame: new RegExp(
+        "^(normalise|normalise\\.<locals>\\.<listcomp>|metrics_of|metrics_of\\.<locals>\\.<genexpr>) \\((risk_model|bench_kit)\\.py:|" +
+          "^forward\\.<locals>\\.<listcomp> \\(main\\.py:",
+      ),
+    },
     { category: "encode", frame: /^(encoded|encoded\.<locals>\.<listcomp>|output_record) \((main|bench_kit)\.py:/ },
     ...PYTHON_COMMON_FRAMES,
     // The app's consumed counter, written once a second.

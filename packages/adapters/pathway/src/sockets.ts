@@ -32,7 +32,9 @@ export function parseProcNetTcp(text: string): TcpEntry[] {
 
 /** Loopback, or no peer at all (a listening socket's remote is all zeros). */
 export function isLocal(address: string): boolean {
-  return address.startsWith("127.") || address === "0.0.0.0" || /^(0000:){7}0000$/.test(address) || /^(0000:){7}0001$/.test(address) || address.startsWith("0000:0000:0000:0000:0000:ffff:7f");
+  return address.startsWith("127.") || address === "0.0.0.0" || /^(0000:){7}0000$/.test(address) || /^(0000:){7}0001$/.test(address) || address.startsWith(
+    "0000:0000:0000:0000:0000:ffff:7f",
+  );
 }
 
 /** Remote addresses of every TCP socket the process holds open. */

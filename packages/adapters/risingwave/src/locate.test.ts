@@ -44,7 +44,9 @@ describe("locateRisingWave", () => {
 
   test("as a prerequisite: what is set, or the reason and fix of what is not", () => {
     expect(locationCheck(locateRisingWave({ [ENV_BIN]: exe }))).toEqual({ name: "RisingWave", have: `RISINGWAVE_BIN=${exe}`, ok: true });
-    expect(locationCheck(locateRisingWave({ [ENV_URL]: "postgres://root@127.0.0.1:4566/dev" }))).toEqual({ name: "RisingWave", have: "RISINGWAVE_URL=postgres://root@127.0.0.1:4566/dev", ok: true });
+    expect(locationCheck(locateRisingWave({ [ENV_URL]: "postgres://root@127.0.0.1:4566/dev" }))).toEqual(
+      { name: "RisingWave", have: "RISINGWAVE_URL=postgres://root@127.0.0.1:4566/dev", ok: true },
+    );
     expect(locationCheck(locateRisingWave({}))).toEqual({ name: "RisingWave", have: "none", ok: false, reason: NOT_AVAILABLE_REASON, fix: NOT_AVAILABLE_FIX });
     expect(locationCheck(locateRisingWave({ [ENV_BIN]: plain }))).toEqual({
       name: "RisingWave",

@@ -18,13 +18,19 @@ export type RisingWaveLocation =
 export const NOT_AVAILABLE_REASON =
   `no RisingWave server: neither ${ENV_BIN} (path to a risingwave binary, started here in single-node mode) ` +
   `nor ${ENV_URL} (Postgres URL of a running RisingWave, e.g. postgres://root@127.0.0.1:4566/dev) is set, ` +
-  "and no package registry reachable here (the npm registry, the Python package index, Maven Central, the Rust crate registry, the Go module proxy, Debian's archive) ships the RisingWave server";
+  "and no package registry reachable here (the npm registry, the Python package index, Maven Central, the Rust crate registry, the Go module proxy, Debian's " +
+  "archive) ships the RisingWave server";
 
 export const NOT_AVAILABLE_FIX = `set ${ENV_BIN}=/path/to/risingwave, or ${ENV_URL}=postgres://user@host:4566/dev for a running one`;
 
 function locateBinary(bin: string): RisingWaveLocation {
   const tried = `${ENV_BIN}=${bin}`;
-  if (!isExecutableFile(bin)) return { kind: "none", reason: `${tried} is not an executable file`, fix: `point ${ENV_BIN} at a RisingWave server binary`, tried };
+  if (!isExecutableFile(bin)) return {
+    kind: "none",
+    reason: `${tried} is not an executable file`,
+    fix: `point ${ENV_BIN} at a RisingWave server binary`,
+    tried,
+  };
   // The multicall binary picks its role from the name it was started as: under any other
   // name `single_node` is not a subcommand it knows.
   if (basename(bin) !== "risingwave") {
@@ -45,7 +51,12 @@ export function locateRisingWave(env: Record<string, string | undefined>): Risin
   if (bin) return locateBinary(bin);
   if (url) {
     const tried = `${ENV_URL}=${url}`;
-    if (!/^postgres(ql)?:\/\//.test(url)) return { kind: "none", reason: `${tried} is not a Postgres URL (postgres://user@host:port/db)`, fix: `set ${ENV_URL}=postgres://user@host:4566/dev`, tried };
+    if (!/^postgres(ql)?:\/\//.test(url)) return {
+      kind: "none",
+      reason: `${tried} is not a Postgres URL (postgres://user@host:port/db)`,
+      fix: `set ${ENV_URL}=postgres://user@host:4566/dev`,
+      tried,
+    };
     return { kind: "url", url };
   }
   return { kind: "none", reason: NOT_AVAILABLE_REASON, fix: NOT_AVAILABLE_FIX };

@@ -6,7 +6,19 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { debianTorchPrerequisites, freePort, missingReason, prepareDebianTorchEnv, type ManagedProcess, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import {
+  debianTorchPrerequisites,
+  freePort,
+  missingReason,
+  prepareDebianTorchEnv,
+  type ManagedProcess,
+  type Preparation,
+  type PrepareContext,
+  type Prerequisite,
+  type Product,
+  type RunContext,
+  type RunningProduct,
+} from "@bench/core";
 import type pg from "pg";
 import { ENV_BIN, ENV_URL, locateRisingWave, locationCheck, missingLocation, type RisingWaveLocation } from "./locate.ts";
 import { consumedFromRows, pickSourceStateTable } from "./offsets.ts";
@@ -32,7 +44,8 @@ function describe(where: RisingWaveLocation): string {
 
 function deviations(where: RisingWaveLocation): string[] {
   const out = [
-    "consumed/s is an engine counter: the Kafka source's checkpointed offset from RisingWave's source state table (RisingWave does not consume as a consumer-group member)",
+    "consumed/s is an engine counter: the Kafka source's checkpointed offset from RisingWave's source state table (RisingWave does not consume as a " +
+      "consumer-group member)",
     "output records carry no Kafka key: a FORMAT PLAIN sink can only key by output columns, and partition_key is not one of event_id, ts_ms, risk",
   ];
   if (where.kind === "binary") out.push("RisingWave runs from a host binary in single-node mode (the seed ran its container)");
@@ -223,9 +236,12 @@ export const risingwave: Product<Found> = {
     decode: "schema projection (6 of 19 fields: the 4 model inputs, event_id, ts_ms)",
   },
   notes: [
-    "RisingWave cannot run the model in-engine (embedded Python UDFs are off by default and stdlib-only): the model lives in an Arrow Flight UDF server (arrow-udf, batch=True, one eager PyTorch forward per chunk) and every chunk crosses that boundary.",
-    "arrow-udf boxes every incoming cell to a Python object (as_py) before the function sees it, in batch mode too: the columnar wire format does not survive to the model.",
-    `No package registry reachable from the bench's machines ships the RisingWave server: the row runs where ${ENV_BIN} (a risingwave binary) or ${ENV_URL} (a running server) is set, and is skipped with that reason elsewhere.`,
+    "RisingWave cannot run the model in-engine (embedded Python UDFs are off by default and stdlib-only): the model lives in an Arrow Flight UDF server " +
+      "(arrow-udf, batch=True, one eager PyTorch forward per chunk) and every chunk crosses that boundary.",
+    "arrow-udf boxes every incoming cell to a Python object (as_py) before the function sees it, in batch mode too: the columnar wire format does not " +
+      "survive to the model.",
+    `No package registry reachable from the bench's machines ships the RisingWave server: the row runs where ${ENV_BIN} (a risingwave binary) or ${ENV_URL} ` +
+      `(a running server) is set, and is skipped with that reason elsewhere.`,
   ],
   prepare,
   start,

@@ -7,6 +7,9 @@ export interface BuiltRow {
   onnxruntime: string;
 }
 
-export function appCommand(ctx: Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka">, built: BuiltRow): { command: string; args: string[]; env: Record<string, string> } {
+export function appCommand(
+  ctx: Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka">,
+  built: BuiltRow,
+): { command: string; args: string[]; env: Record<string, string> } {
   return { command: built.binary, args: [], env: { ...benchAppEnv(ctx), BENCH_ONNXRUNTIME: built.onnxruntime } };
 }

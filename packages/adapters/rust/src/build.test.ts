@@ -7,7 +7,9 @@ import { APP_DIR, buildApp } from "./build.ts";
 describe("the Rust app's build", () => {
   it("keys the build by the manifest, the lock, cargo's config and every source", () => {
     const files = crateFiles(APP_DIR);
-    expect(files).toEqual(expect.arrayContaining(["Cargo.toml", "Cargo.lock", join(".cargo", "config.toml"), join("src", "main.rs"), join("src", "record.rs")]));
+    expect(files).toEqual(
+      expect.arrayContaining(["Cargo.toml", "Cargo.lock", join(".cargo", "config.toml"), join("src", "main.rs"), join("src", "record.rs")]),
+    );
   });
 
   describe("with a binary already built for the key", () => {

@@ -14,8 +14,12 @@ describe("the Rust row's prerequisites", () => {
   });
 
   it("says a tool's version, or what it is for and how to install it", () => {
-    expect(toolCheck("cmake (librdkafka build)", "cmake version 3.25.1\n\nCMake suite", "r", "apt-get install cmake")).toEqual({ name: "cmake (librdkafka build)", have: "3.25.1", ok: true });
-    expect(toolCheck("cmake (librdkafka build)", undefined, "r", "apt-get install cmake")).toEqual({ name: "cmake (librdkafka build)", have: "none", ok: false, reason: "r", fix: "apt-get install cmake" });
+    expect(
+      toolCheck("cmake (librdkafka build)", "cmake version 3.25.1\n\nCMake suite", "r", "apt-get install cmake"),
+    ).toEqual({ name: "cmake (librdkafka build)", have: "3.25.1", ok: true });
+    expect(toolCheck("cmake (librdkafka build)", undefined, "r", "apt-get install cmake")).toEqual(
+      { name: "cmake (librdkafka build)", have: "none", ok: false, reason: "r", fix: "apt-get install cmake" },
+    );
   });
 
   it("asks dpkg for libcurl's headers, the package the adapter declares for apt", () => {

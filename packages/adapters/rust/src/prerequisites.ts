@@ -22,7 +22,13 @@ export function rustcCheck(versionText: string | undefined): Prerequisite {
   const version = parseRustcVersion(versionText);
   const have = version?.join(".") ?? versionText.trim();
   const [major, minor] = MIN_RUSTC;
-  if (!version || version[0] < major || (version[0] === major && version[1] < minor)) return { name, have, ok: false, reason: `rustc ${have} is older than ort 2.0.0-rc.15 needs (${want})`, fix };
+  if (!version || version[0] < major || (version[0] === major && version[1] < minor)) return {
+    name,
+    have,
+    ok: false,
+    reason: `rustc ${have} is older than ort 2.0.0-rc.15 needs (${want})`,
+    fix,
+  };
   return { name, have, ok: true };
 }
 
@@ -36,7 +42,13 @@ export function toolCheck(name: string, versionText: string | undefined, reason:
 export function curlHeadersCheck(dpkgStatus: string | undefined, version: string | undefined): Prerequisite {
   const name = "libcurl headers (librdkafka build)";
   if (dpkgStatus?.trim() === "install ok installed") return { name, have: version?.trim() || "installed", ok: true };
-  return { name, have: "none", ok: false, reason: "librdkafka's build from the rdkafka crate's source includes curl/curl.h", fix: "apt-get install libcurl4-openssl-dev" };
+  return {
+    name,
+    have: "none",
+    ok: false,
+    reason: "librdkafka's build from the rdkafka crate's source includes curl/curl.h",
+    fix: "apt-get install libcurl4-openssl-dev",
+  };
 }
 
 async function output(command: string, args: string[]): Promise<string | undefined> {
@@ -61,6 +73,11 @@ export const rustPrerequisites: () => Promise<Prerequisite[]> = sharedWhileRunni
     toolCheck("cargo", cargo, "no cargo on PATH: the Rust row is built with cargo", "install Rust's cargo with rustc"),
     toolCheck("cmake (librdkafka build)", cmake, "no cmake on PATH: the rdkafka crate builds librdkafka from source with cmake", "apt-get install cmake"),
     curlHeadersCheck(curlStatus, curlVersion),
-    toolCheck("pip (onnxruntime wheel)", pip, `${DEBIAN_PYTHON} cannot make a venv with pip, which fetches ONNX Runtime's library`, "apt-get install python3.11-venv"),
+    toolCheck(
+      "pip (onnxruntime wheel)",
+      pip,
+      `${DEBIAN_PYTHON} cannot make a venv with pip, which fetches ONNX Runtime's library`,
+      "apt-get install python3.11-venv",
+    ),
   ];
 });

@@ -23,7 +23,11 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<BuiltRow>> {
   const rustc = (await rustcVersion()) ?? "";
   try {
     const [binary, onnxruntime] = [await buildApp(ctx.cacheDir, rustc, ctx.log), await ensureOnnxRuntime(ctx.cacheDir, ctx.log)];
-    const versions = { ...crateVersions(readFileSync(join(APP_DIR, "Cargo.lock"), "utf8")), onnxruntime: ONNXRUNTIME_VERSION, rustc: parseRustcVersion(rustc)?.join(".") ?? rustc };
+    const versions = {
+      ...crateVersions(readFileSync(join(APP_DIR, "Cargo.lock"), "utf8")),
+      onnxruntime: ONNXRUNTIME_VERSION,
+      rustc: parseRustcVersion(rustc)?.join(".") ?? rustc,
+    };
     // Every shared setting goes to librdkafka as it is: no deviation.
     return { ok: true, versions, deviations: [], found: { binary, onnxruntime } };
   } catch (error) {
@@ -33,7 +37,9 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<BuiltRow>> {
 
 async function start(ctx: RunContext, built: BuiltRow): Promise<RunningProduct> {
   const { command, args, env } = appCommand(ctx, built);
-  const app = await startReadyApp({ name: "rust", command, args, cwd: ctx.runDir, env, logFile: join(ctx.runDir, "rust.log"), readyTimeoutMs: READY_TIMEOUT_MS });
+  const app = await startReadyApp(
+    { name: "rust", command, args, cwd: ctx.runDir, env, logFile: join(ctx.runDir, "rust.log"), readyTimeoutMs: READY_TIMEOUT_MS },
+  );
   ctx.log(`rust consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${app.pid}; one thread whatever the parallelism, ${ctx.parallelism})`);
   // The loop stops within one batch wait (100 ms) plus a flush and a commit: the default grace is ample.
   return runningApp(app);
@@ -49,10 +55,22 @@ export const rust: Product<BuiltRow> = {
     decode: "full record (19 of 19 fields into a struct, sonic-rs); bench_kit's complete-record rule",
   },
   notes: [
-    "The native floor: what the same work costs with no runtime around it, the row every other row is read against. A compiled Rust loop written as a careful user writes it, not tuned beyond that: librdkafka through the rdkafka crate (librdkafka built from the crate's source), the same synchronous batch loop as the Python floor (poll up to 10k records or 100 ms, score, produce, flush until every output is acknowledged, then a synchronous commit).",
-    "Per record: sonic-rs decodes the value whole into a 19-field struct (strings unescaped, numbers parsed; unknown fields skipped), then the kit's complete-record rule (a JSON object, a string event_id, ts_ms and the four metrics finite numbers, not booleans); a record that cannot be scored is skipped, counted and logged, and its offset is committed with the batch. sonic-rs because it was the fastest of the three well-kept Rust JSON libraries on this record where they were compared on a machine of this kind (about 200 ns per record, simd-json 550, serde_json 890), and it decodes through serde into a plain struct; the app is compiled for the CPU it runs on (target-cpu=native) so sonic-rs uses its SIMD paths. A number that overflows a double (1e999) is refused by the parser, so such a record is skipped even where Python's parsers read Infinity in a field the rule does not check.",
-    "Per batch: clip(value / maximum, 0, 1) as float32 for the four metrics (maxima from the model card), ONE ONNX Runtime run on a [n, 4] tensor (1 intra-op thread; ONNX Runtime 1.31 from the onnxruntime wheel, loaded at run time, checked against the card's probe rows at start), then one {event_id, ts_ms, risk} per scored record encoded with sonic-rs and produced keyed by partition_key. The app times its own stages with its thread's CPU clock and prints them (BENCH_STAGES) for the breakdown.",
-    "Consumed/s is the group's committed offset, moved once per batch. A kill -9 replays the uncommitted batch in hand, whose outputs may already be in the output topic: duplicates are possible (at most one batch), losses are not.",
+    "The native floor: what the same work costs with no runtime around it, the row every other row is read against. A compiled Rust loop written as a " +
+      "careful user writes it, not tuned beyond that: librdkafka through the rdkafka crate (librdkafka built from the crate's source), the same synchronous " +
+      "batch loop as the Python floor (poll up to 10k records or 100 ms, score, produce, flush until every output is acknowledged, then a synchronous commit).",
+    "Per record: sonic-rs decodes the value whole into a 19-field struct (strings unescaped, numbers parsed; unknown fields skipped), then the kit's " +
+      "complete-record rule (a JSON object, a string event_id, ts_ms and the four metrics finite numbers, not booleans); a record that cannot be scored is " +
+      "skipped, counted and logged, and its offset is committed with the batch. sonic-rs because it was the fastest of the three well-kept Rust JSON " +
+      "libraries on this record where they were compared on a machine of this kind (about 200 ns per record, simd-json 550, serde_json 890), and it decodes " +
+      "through serde into a plain struct; the app is compiled for the CPU it runs on (target-cpu=native) so sonic-rs uses its SIMD paths. A number that " +
+      "overflows a double (1e999) is refused by the parser, so such a record is skipped even where Python's parsers read Infinity in a field the rule does " +
+      "not check.",
+    "Per batch: clip(value / maximum, 0, 1) as float32 for the four metrics (maxima from the model card), ONE ONNX Runtime run on a [n, 4] tensor (1 " +
+      "intra-op thread; ONNX Runtime 1.31 from the onnxruntime wheel, loaded at run time, checked against the card's probe rows at start), then one " +
+      "{event_id, ts_ms, risk} per scored record encoded with sonic-rs and produced keyed by partition_key. The app times its own stages with its thread's " +
+      "CPU clock and prints them (BENCH_STAGES) for the breakdown.",
+    "Consumed/s is the group's committed offset, moved once per batch. A kill -9 replays the uncommitted batch in hand, whose outputs may already be in the " +
+      "output topic: duplicates are possible (at most one batch), losses are not.",
   ],
   prepare,
   start,

@@ -5,7 +5,9 @@ import { rustProfileRules } from "./profile-rules.ts";
 
 const { frames, threads } = rustProfileRules;
 /** The stage names the app prints in its BENCH_STAGES line, read from its source. */
-const appStages = [...readFileSync(join(import.meta.dirname, "..", "app", "src", "stages.rs"), "utf8").matchAll(/Stage::\w+ => "([a-z]+)"/g)].map((m) => m[1] as string);
+const appStages = [
+  ...readFileSync(join(import.meta.dirname, "..", "app", "src", "stages.rs"), "utf8").matchAll(/Stage::\w+ => "([a-z]+)"/g),
+].map((m) => m[1] as string);
 
 describe("rust profile rules", () => {
   it("give every stage the app times its own category", () => {

@@ -96,7 +96,13 @@ class Progress(StreamingQueryListener):
         end = json.loads(progress.sources[0].endOffset or "{}").get(BENCH.input_topic, {})
         observed = progress.observedMetrics.get("bench")
         self.skipped += observed["skipped"] if observed else 0
-        state = {"consumed": sum(int(v) for v in end.values()), "batch": progress.batchId, "rows": progress.numInputRows, "skipped": self.skipped, "durationMs": progress.durationMs}
+        state = {
+            "consumed": sum(int(v) for v in end.values()),
+            "batch": progress.batchId,
+            "rows": progress.numInputRows,
+            "skipped": self.skipped,
+            "durationMs": progress.durationMs,
+        }
         write_atomically(PROGRESS_FILE, json.dumps(state))
         if LOG_PROGRESS:
             print(f"progress {json.dumps(state)}", flush=True)

@@ -10,7 +10,9 @@ describe("executor gauges from Spark's StatsD sink", () => {
     g.add("app-20261201180000-0000.1.JVMCPU.jvmCpuTime:500000000|g");
     expect(g.cpuSeconds()).toBeCloseTo(3, 9);
     expect(g.rssBytes()).toBeUndefined();
-    g.add("app-20261201180000-0000.0.ExecutorMetrics.ProcessTreeJVMRSSMemory:300|g\napp-20261201180000-0000.0.ExecutorMetrics.ProcessTreePythonRSSMemory:200|g");
+    g.add(
+      "app-20261201180000-0000.0.ExecutorMetrics.ProcessTreeJVMRSSMemory:300|g\napp-20261201180000-0000.0.ExecutorMetrics.ProcessTreePythonRSSMemory:200|g",
+    );
     g.add("app-20261201180000-0000.0.ExecutorMetrics.ProcessTreePythonRSSMemory:250|g\napp-20261201180000-0000.0.ExecutorMetrics.JVMHeapMemory:999|g");
     expect(g.rssBytes()).toBe(550);
   });
@@ -25,7 +27,9 @@ describe("executor gauges from Spark's StatsD sink", () => {
   it("receives packets on its UDP port", async () => {
     const listener = await listenForExecutors("127.0.0.1");
     const client = createSocket("udp4");
-    await new Promise<void>((resolve, reject) => client.send("app-1.0.JVMCPU.jvmCpuTime:4000000000|g", listener.port, "127.0.0.1", (e) => (e ? reject(e) : resolve())));
+    await new Promise<void>(
+      (resolve, reject) => client.send("app-1.0.JVMCPU.jvmCpuTime:4000000000|g", listener.port, "127.0.0.1", (e) => (e ? reject(e) : resolve())),
+    );
     const deadline = Date.now() + 5000;
     while (listener.gauges.cpuSeconds() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     client.close();

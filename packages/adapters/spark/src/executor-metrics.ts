@@ -89,4 +89,6 @@ export async function listenForExecutors(host: string): Promise<{ port: number; 
 }
 
 export const EXECUTOR_METRICS_DESCRIBE =
-  "Spark's own metrics from each executor every second (StatsdSink): CPU = the JVMCPU source's jvmCpuTime (executor JVM process CPU; the Python workers' CPU is not reported by Spark and is not included), memory = ExecutorMetrics ProcessTree{JVM,Python,Other}RSSMemory (spark.executor.processTreeMetrics.enabled)";
+  "Spark's own metrics from each executor every second (StatsdSink): CPU = the JVMCPU source's jvmCpuTime (executor JVM process CPU; the Python workers' CPU " +
+    "is not reported by Spark and is not included), memory = ExecutorMetrics ProcessTree{JVM,Python,Other}RSSMemory " +
+    "(spark.executor.processTreeMetrics.enabled)";

@@ -6,7 +6,25 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { benchAppEnv, debianTorchPrerequisites, JAVA_HOME, javaPrerequisite, KAFKA_SETTINGS, missingReason, prepareDebianTorchEnv, resolveJars, runningApp, startReadyApp, type Preparation, type PrepareContext, type Prerequisite, type Product, type RunContext, type RunningProduct, type RemoteResources } from "@bench/core";
+import {
+  benchAppEnv,
+  debianTorchPrerequisites,
+  JAVA_HOME,
+  javaPrerequisite,
+  KAFKA_SETTINGS,
+  missingReason,
+  prepareDebianTorchEnv,
+  resolveJars,
+  runningApp,
+  startReadyApp,
+  type Preparation,
+  type PrepareContext,
+  type Prerequisite,
+  type Product,
+  type RunContext,
+  type RunningProduct,
+  type RemoteResources,
+} from "@bench/core";
 import { placementPrerequisite, sparkPlacement } from "./cluster.ts";
 import { EXECUTOR_METRICS_DESCRIBE, listenForExecutors } from "./executor-metrics.ts";
 import { sparkJarPaths } from "./jars.ts";
@@ -27,9 +45,13 @@ const MAX_OFFSETS_PER_TRIGGER = 100_000;
 
 const fetch = KAFKA_SETTINGS.consumer;
 const DEVIATIONS = [
-  `The connector's Java consumers take the shared fetch numbers under the Java client's names (kafka.fetch.min.bytes ${fetch["fetch.min.bytes"]}, kafka.fetch.max.wait.ms ${fetch["fetch.wait.max.ms"]}, kafka.max.partition.fetch.bytes ${fetch["max.partition.fetch.bytes"]}); librdkafka's prefetch queue (queued.max.messages.kbytes, queued.min.messages) has no Java equivalent. Each micro-batch task reads its own offset range with its own consumer.`,
-  "consumed/s is an engine counter (the end offset of each micro-batch's progress), not a committed group offset: Spark's Kafka source tracks offsets in its checkpoint and commits no group.",
-  "The one input partition is split into N offset ranges per micro-batch (minPartitions = N), so records of one key may be scored in different tasks; outputs of one batch are written by N producers, so per-key order is not kept.",
+  `The connector's Java consumers take the shared fetch numbers under the Java client's names (kafka.fetch.min.bytes ${fetch["fetch.min.bytes"]}, ` +
+    `kafka.fetch.max.wait.ms ${fetch["fetch.wait.max.ms"]}, kafka.max.partition.fetch.bytes ${fetch["max.partition.fetch.bytes"]}); librdkafka's prefetch ` +
+    `queue (queued.max.messages.kbytes, queued.min.messages) has no Java equivalent. Each micro-batch task reads its own offset range with its own consumer.`,
+  "consumed/s is an engine counter (the end offset of each micro-batch's progress), not a committed group offset: Spark's Kafka source tracks offsets in its " +
+    "checkpoint and commits no group.",
+  "The one input partition is split into N offset ranges per micro-batch (minPartitions = N), so records of one key may be scored in different tasks; " +
+    "outputs of one batch are written by N producers, so per-key order is not kept.",
 ];
 
 /** What start() needs from prepare(): the venv's interpreter and the jars for spark.jars. */
@@ -83,7 +105,17 @@ async function start(ctx: RunContext, { python, jars }: Found): Promise<RunningP
   };
   let proc;
   try {
-    proc = await startReadyApp({ name: "spark", command: python, args: ["-u", join(APP_DIR, "main.py")], cwd: ctx.runDir, env, logFile: join(ctx.runDir, "spark.log"), readyTimeoutMs: READY_TIMEOUT_MS });
+    proc = await startReadyApp(
+      {
+        name: "spark",
+        command: python,
+        args: ["-u", join(APP_DIR, "main.py")],
+        cwd: ctx.runDir,
+        env,
+        logFile: join(ctx.runDir, "spark.log"),
+        readyTimeoutMs: READY_TIMEOUT_MS,
+      },
+    );
   } catch (error) {
     executors?.close();
     throw error;
@@ -122,17 +154,36 @@ export const spark: Product<Found> = {
   id: "spark",
   coldStartSec: COLD_START_SEC,
   row: {
-    delivery: "at-least-once (micro-batch offset and commit logs checkpointed asynchronously, once a second; a batch without its commit is re-run; the sink flushes each task's producer; acks=all, idempotent, lz4)",
-    processing: `micro-batch (trigger ${TRIGGER}, ≤${MAX_OFFSETS_PER_TRIGGER / 1000}k records; mapInArrow: Arrow batches of ≤10k rows, one torch forward each)`,
+    delivery: "at-least-once (micro-batch offset and commit logs checkpointed asynchronously, once a second; a batch without its commit is re-run; the sink " +
+      "flushes each task's producer; acks=all, idempotent, lz4)",
+    processing: `micro-batch (trigger ${TRIGGER}, ≤${MAX_OFFSETS_PER_TRIGGER / 1000}k records; mapInArrow: Arrow batches of ≤10k rows, one torch forward ` +
+      `each)`,
     engine: "in-process · JVM (Spark local[N] driver+executor) + one Python worker per running task (Arrow over a local socket)",
     scaling: "each micro-batch splits the partition's offset range into N tasks (minPartitions = N) on N task slots",
     decode: "full record (19 of 19 fields, orjson dict in the Python worker)",
   },
   notes: [
-    `Spark Structured Streaming ${SPARK_VERSION} (PySpark) with the spark-sql-kafka-0-10 connector handed to Spark as spark.jars (resolved from Maven Central; the artifacts Spark already ships are left out). local[N] with N = --parallelism: each micro-batch splits the input partition's new offsets into N ranges (minPartitions), one task and one Python worker each; mapInArrow gives the worker the Kafka rows as Arrow batches of ≤10k rows, which it parses in full with orjson, checks with the kit's complete-record rule, scores with ONE torch forward (torch limited to 1 thread) and returns as Kafka rows. Malformed records are logged by the worker, counted with observe() and filtered out before the Kafka sink.`,
-    `Trigger every ${TRIGGER}, maxOffsetsPerTrigger ${MAX_OFFSETS_PER_TRIGGER}, asynchronous progress tracking. A micro-batch pays a fixed cost (planning, N tasks, a Python round trip per task), so fewer, larger batches cost less CPU per record: on this 2-core machine at 4,000/s (busy with other work, so rough) a 250 ms trigger cost about 330 µs CPU per record, 500 ms about 210, 1 s about 155 (500 ms read about 160 once the workers froze their modules out of pyspark's per-task gc.collect(), scoring.py). But the bench's window starts only once the backlog stays under 1 s of records, and a record waits for its trigger and then for its batch, so the interval stays at half a second (p50 latency about 0.4 s at 500 ms, 0.67 s at 1 s). At the knee batches run back to back and the interval no longer matters. The cap never binds in steady state; it bounds the catch-up batches after a start or a restart (kill -9 faults) so that consumed moves every few seconds. The offset and commit logs are written beside the batches (asyncProgressTrackingEnabled, stateless Kafka-to-Kafka queries only; synchronous, they cost 100-200 ms of every batch here).`,
-    "consumed/s is an engine counter: Spark commits no consumer group, so the app's StreamingQueryListener writes each progress's end offset (the records finished) to a progress file beside the query's checkpoint. Both live in the run's state folder, which the restart after a kill -9 is handed again (it logs into another folder), so it resumes the same checkpoint; a graceful stop removes them. Loss under kill -9 (read in Spark's Structured Streaming guide: the Kafka sink is at-least-once, and with asynchronous progress tracking the batches not yet logged are re-run on restart; measured once by a --faults smoke at 2,000/s: no loss): a batch is marked done in the commit log only after every task has flushed its producer, so a killed batch, and any batch whose logs had not been written, is re-run from the checkpoint: duplicates, no loss.",
-    `On a Spark cluster (BENCH_SPARK_MASTER=spark://host:7077) the executors are not in this machine's process tree: their CPU and memory are added from ${EXECUTOR_METRICS_DESCRIBE}. The driver (Python and its JVM) is still read from /proc.`,
+    `Spark Structured Streaming ${SPARK_VERSION} (PySpark) with the spark-sql-kafka-0-10 connector handed to Spark as spark.jars (resolved from Maven ` +
+      `Central; the artifacts Spark already ships are left out). local[N] with N = --parallelism: each micro-batch splits the input partition's new offsets ` +
+      `into N ranges (minPartitions), one task and one Python worker each; mapInArrow gives the worker the Kafka rows as Arrow batches of ≤10k rows, which ` +
+      `it parses in full with orjson, checks with the kit's complete-record rule, scores with ONE torch forward (torch limited to 1 thread) and returns as ` +
+      `Kafka rows. Malformed records are logged by the worker, counted with observe() and filtered out before the Kafka sink.`,
+    `Trigger every ${TRIGGER}, maxOffsetsPerTrigger ${MAX_OFFSETS_PER_TRIGGER}, asynchronous progress tracking. A micro-batch pays a fixed cost (planning, N ` +
+      `tasks, a Python round trip per task), so fewer, larger batches cost less CPU per record: on this 2-core machine at 4,000/s (busy with other work, so ` +
+      `rough) a 250 ms trigger cost about 330 µs CPU per record, 500 ms about 210, 1 s about 155 (500 ms read about 160 once the workers froze their ` +
+      `modules out of pyspark's per-task gc.collect(), scoring.py). But the bench's window starts only once the backlog stays under 1 s of records, and a ` +
+      `record waits for its trigger and then for its batch, so the interval stays at half a second (p50 latency about 0.4 s at 500 ms, 0.67 s at 1 s). At ` +
+      `the knee batches run back to back and the interval no longer matters. The cap never binds in steady state; it bounds the catch-up batches after a ` +
+      `start or a restart (kill -9 faults) so that consumed moves every few seconds. The offset and commit logs are written beside the batches ` +
+      `(asyncProgressTrackingEnabled, stateless Kafka-to-Kafka queries only; synchronous, they cost 100-200 ms of every batch here).`,
+    "consumed/s is an engine counter: Spark commits no consumer group, so the app's StreamingQueryListener writes each progress's end offset (the records " +
+      "finished) to a progress file beside the query's checkpoint. Both live in the run's state folder, which the restart after a kill -9 is handed again " +
+      "(it logs into another folder), so it resumes the same checkpoint; a graceful stop removes them. Loss under kill -9 (read in Spark's Structured " +
+      "Streaming guide: the Kafka sink is at-least-once, and with asynchronous progress tracking the batches not yet logged are re-run on restart; measured " +
+      "once by a --faults smoke at 2,000/s: no loss): a batch is marked done in the commit log only after every task has flushed its producer, so a killed " +
+      "batch, and any batch whose logs had not been written, is re-run from the checkpoint: duplicates, no loss.",
+    `On a Spark cluster (BENCH_SPARK_MASTER=spark://host:7077) the executors are not in this machine's process tree: their CPU and memory are added from ` +
+      `${EXECUTOR_METRICS_DESCRIBE}. The driver (Python and its JVM) is still read from /proc.`,
   ],
   prepare,
   start,

@@ -17,12 +17,31 @@ export const sparkProfileRules: ProfileRules = {
     { category: "encode", frame: /^encode \(scoring\.py|^output_record \(bench_kit\.py/ },
     // pyspark's daemon and worker loop (py-spy names their files without the package here:
     // "manager (daemon.py:273)", its gc.collect() after each task), Arrow's IPC, py4j.
-    { category: "runtime", frame: /\((pyspark\/)?(daemon|worker|serializers|util|worker_util|shuffle|accumulators|taskcontext)\.py:\d+\)$|\(pyspark\/|\(pyarrow\/|\(libarrow|\(py4j\// },
+    {
+      category: "runtime",
+      frame: new RegExp(
+        "\\((pyspark\\/)?(daemon|worker|serializers|util|worker_util|shuffle|accumulators|taskcontext)\\.py:\\d+\\)$|\\(pyspark\\/|\\(pyarrow\\/|" +
+          "\\(libarrow|\\(py4j\\/",
+      ),
+    },
     // The driver's own loop (app/main.py waiting for SIGTERM while Spark runs the query).
     { category: "runtime", frame: /^(main|<module>) \(main\.py:\d+\)$/ },
     // JVM: the Kafka client (consumer reads and lz4 decompression; producer sends).
-    { category: "fetch", frame: /^org\.apache\.kafka\.clients\.consumer\.|^org\.apache\.spark\.sql\.kafka010\.(consumer\.|KafkaDataConsumer|InternalKafkaConsumer|KafkaSourceRDD|KafkaBatchPartitionReader|KafkaMicroBatchStream)|lz4.*Decompress|^org\.apache\.kafka\.common\.record\..*(Iterator|Batch\.iterator|decompress)/ },
-    { category: "produce", frame: /^org\.apache\.kafka\.clients\.producer\.|^org\.apache\.spark\.sql\.kafka010\.(KafkaDataWriter|KafkaWriteTask|KafkaRowWriter|producer\.)|lz4.*Compress/ },
+    {
+      category: "fetch",
+      frame: new RegExp(
+        "^org\\.apache\\.kafka\\.clients\\.consumer\\.|^org\\.apache\\.spark\\.sql\\.kafka010\\.(consumer\\.|KafkaDataConsumer|" +
+          "InternalKafkaConsumer|KafkaSourceRDD|KafkaBatchPartitionReader|KafkaMicroBatchStream)|lz4.*Decompress|" +
+          "^org\\.apache\\.kafka\\.common\\.record\\..*(Iterator|Batch\\.iterator|decompress)",
+      ),
+    },
+    {
+      category: "produce",
+      frame: new RegExp(
+        "^org\\.apache\\.kafka\\.clients\\.producer\\.|^org\\.apache\\.spark\\.sql\\.kafka010\\.(KafkaDataWriter|KafkaWriteTask|KafkaRowWriter|" +
+          "producer\\.)|lz4.*Compress",
+      ),
+    },
     { category: "produce", frame: /^\[kafka-producer-network-thread/ },
     // Rows to Arrow and back, the Python runner's socket, Spark's scheduler and generated code.
     { category: "runtime", frame: /^org\.apache\.spark\.(sql\.execution\.(python|arrow)|api\.python|sql\.execution\.streaming)\.|^org\.apache\.arrow\./ },

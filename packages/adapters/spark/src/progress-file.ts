@@ -27,7 +27,9 @@ export function readProgress(file: string): ProgressState | undefined {
   }
   try {
     const state = JSON.parse(text) as Partial<ProgressState>;
-    return typeof state.consumed === "number" ? { consumed: state.consumed, batch: state.batch ?? -1, rows: state.rows ?? 0, skipped: state.skipped ?? 0 } : undefined;
+    return typeof state.consumed === "number"
+      ? { consumed: state.consumed, batch: state.batch ?? -1, rows: state.rows ?? 0, skipped: state.skipped ?? 0 }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -36,7 +38,8 @@ export function readProgress(file: string): ProgressState | undefined {
 export function progressCounter(file: string): Extract<ConsumedSource, { kind: "engine-counter" }> {
   return {
     kind: "engine-counter",
-    describe: "the end offset of the query's last StreamingQueryProgress (records the micro-batches have finished), written by the app's StreamingQueryListener after each batch",
+    describe: "the end offset of the query's last StreamingQueryProgress (records the micro-batches have finished), written by the app's " +
+      "StreamingQueryListener after each batch",
     read: async () => readProgress(file)?.consumed ?? 0,
   };
 }

@@ -18,7 +18,16 @@ const RUN_MS = 120_000;
 const HOST_CHECK_ENV = {
   python: "/usr/bin/python3.11",
   systemSitePackages: true,
-  requirements: ["pyarrow==25.0.1", "onnxruntime==1.20.1", "numpy==1.24.2", "pydantic==2.14.4", "pydantic_core==2.50.5", "typing-extensions==4.16.0", "typing-inspection==0.4.5", "annotated-types==0.8.0"],
+  requirements: [
+    "pyarrow==25.0.1",
+    "onnxruntime==1.20.1",
+    "numpy==1.24.2",
+    "pydantic==2.14.4",
+    "pydantic_core==2.50.5",
+    "typing-extensions==4.16.0",
+    "typing-inspection==0.4.5",
+    "annotated-types==0.8.0",
+  ],
 };
 
 const fixtures = loadFixtures(fixturesDir());

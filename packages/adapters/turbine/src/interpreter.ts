@@ -14,11 +14,13 @@ export type Interpreter = { kind: "found"; path: string; from: string } | { kind
 const WHY_FREE_THREADED = `turbine-fast ${TURBINE_VERSION} ships cp314t wheels only, and a cp314t extension does not load on the standard build`;
 
 /** Nothing to look at: the same text for both rows. */
-export const NO_INTERPRETER_REASON = `Turbine needs a free-threaded CPython 3.14 (${WHY_FREE_THREADED}): neither ${ENV_PYTHON} (path to one) is set nor ${FREE_THREADED_NAME} is on PATH`;
+export const NO_INTERPRETER_REASON = `Turbine needs a free-threaded CPython 3.14 (${WHY_FREE_THREADED}): neither ${ENV_PYTHON} (path to one) is set nor ` +
+  `${FREE_THREADED_NAME} is on PATH`;
 
 /** What to install, said once for every way the lookup fails. Registries named by kind. */
 export const FREE_THREADED_FIX =
-  `install a free-threaded CPython 3.14 (python.org's installer with the free-threaded option, \`uv python install 3.14t\`, \`pyenv install 3.14t\`, or your distribution's python3.14-nogil / python3.14t package) ` +
+  `install a free-threaded CPython 3.14 (python.org's installer with the free-threaded option, \`uv python install 3.14t\`, \`pyenv install 3.14t\`, or your ` +
+    `distribution's python3.14-nogil / python3.14t package) ` +
   `and put ${FREE_THREADED_NAME} on PATH or set ${ENV_PYTHON}; the bench then builds the rows' venv from the Python package index`;
 
 /** TURBINE_PYTHON wins; else the first python3.14t on PATH. */
@@ -47,7 +49,8 @@ export interface Probe {
 /** Prints a Probe as JSON. */
 export const PROBE_SCRIPT = [
   "import json, platform, sys, sysconfig",
-  "print(json.dumps({'implementation': sys.implementation.name, 'version': platform.python_version(), 'freeThreaded': bool(sysconfig.get_config_var('Py_GIL_DISABLED'))}))",
+  "print(json.dumps({'implementation': sys.implementation.name, 'version': platform.python_version(), 'freeThreaded': " +
+    "bool(sysconfig.get_config_var('Py_GIL_DISABLED'))}))",
 ].join("\n");
 
 /** undefined when the interpreter will do, else why not. */
@@ -64,7 +67,11 @@ export async function locateFreeThreadedPython(env: Record<string, string | unde
   const found = findInterpreter(env);
   if (found.kind === "none") return found;
   const run = await execa(found.path, ["-c", PROBE_SCRIPT], { reject: false, all: true, timeout: 30_000 });
-  if (run.exitCode !== 0) return { kind: "none", reason: `${found.path} -c <probe> failed (exit ${run.exitCode}): ${String(run.all ?? "").trim()}`, tried: found.path };
+  if (run.exitCode !== 0) return {
+    kind: "none",
+    reason: `${found.path} -c <probe> failed (exit ${run.exitCode}): ${String(run.all ?? "").trim()}`,
+    tried: found.path,
+  };
   const why = judgeProbe(found.path, JSON.parse(String(run.stdout).trim()) as Probe);
   return why ? { kind: "none", reason: why, tried: found.path } : found;
 }

@@ -8,8 +8,10 @@ import { MIN_ONNXRUNTIME, OTHER_ROWS_TORCH } from "./pins.ts";
 export type Variant = "onnx" | "torch";
 
 const COMMON_DEVIATIONS = [
-  "Kafka client settings are Turbine's own, hard-coded in its Rust core (fetch, prefetch queue, producer acks/idempotence/compression): the bench sets none of them",
-  "consumer group: Turbine names its own (turbine-<app_id>-<topic>-<name>; app_id = the run's group id, name = score), and consumed/s is that group's committed offset",
+  "Kafka client settings are Turbine's own, hard-coded in its Rust core (fetch, prefetch queue, producer acks/idempotence/compression): the bench sets none " +
+    "of them",
+  "consumer group: Turbine names its own (turbine-<app_id>-<topic>-<name>; app_id = the run's group id, name = score), and consumed/s is that group's " +
+    "committed offset",
   "auto.offset.reset: from_earliest=True (Turbine's switch; each run's group is new)",
 ];
 
@@ -40,13 +42,22 @@ export function preparationFrom(variant: Variant, reported: Record<string, strin
   if (variant === "onnx") {
     const ort = reported.onnxruntime as string;
     if (!atLeast(ort, MIN_ONNXRUNTIME)) {
-      return { ok: false, reason: `onnxruntime ${ort} in the Turbine venv: Turbine's compiled core needs the ONNX Runtime library at ${MIN_ONNXRUNTIME} or newer` };
+      return {
+        ok: false,
+        reason: `onnxruntime ${ort} in the Turbine venv: Turbine's compiled core needs the ONNX Runtime library at ${MIN_ONNXRUNTIME} or newer`,
+      };
     }
     versions.onnxruntime = ort;
-    deviations.push("model: the ONNX export (risk_mlp.onnx) run by Turbine's native infer= operator, not eager torch; infer= appends risk to the handler's batch, so the four float32 feature columns are published too");
+    deviations.push(
+      "model: the ONNX export (risk_mlp.onnx) run by Turbine's native infer= operator, not eager torch; infer= appends risk to the handler's batch, so the " +
+        "four float32 feature columns are published too",
+    );
   } else {
     versions.torch = reported.torch as string;
-    deviations.push(`torch ${versions.torch} (the newest with free-threaded 3.14 wheels) where the other Python rows run ${OTHER_ROWS_TORCH}: forced by Turbine's Python 3.14 requirement`);
+    deviations.push(
+      `torch ${versions.torch} (the newest with free-threaded 3.14 wheels) where the other Python rows run ${OTHER_ROWS_TORCH}: forced by Turbine's Python ` +
+        `3.14 requirement`,
+    );
   }
   return { ok: true, versions, deviations, found: { python } };
 }

@@ -53,7 +53,10 @@ async function prepare(variant: Variant, ctx: PrepareContext): Promise<Preparati
   const env = { BENCH_MODELS_DIR: ctx.modelsDir, PYTHONPATH: [APP_DIR, ctx.modelsDir].join(":") };
   for (const [what, code] of [["import turbine", "import turbine"], ["the model check", MODEL_CHECKS[variant]]] as const) {
     const run = await execa(venv.python, ["-c", code], { reject: false, all: true, env });
-    if (run.exitCode !== 0) return { ok: false, reason: `${what} fails in the Turbine venv:\n${String(run.all ?? "").trim().split("\n").slice(-8).join("\n")}` };
+    if (run.exitCode !== 0) return {
+      ok: false,
+      reason: `${what} fails in the Turbine venv:\n${String(run.all ?? "").trim().split("\n").slice(-8).join("\n")}`,
+    };
   }
   return preparationFrom(variant, await pythonVersions(venv.python, VERSION_MODULES), venv.python);
 }
@@ -88,7 +91,9 @@ async function start(variant: Variant, ctx: RunContext, { python }: Found): Prom
 }
 
 const SHARED_NOTES =
-  "Runs on the user's free-threaded CPython 3.14 (TURBINE_PYTHON, or python3.14t on PATH) in a venv of exact pins from the Python package index; no chroot. Turbine's Kafka client settings are its own (hard-coded in its Rust core); it commits to its own group turbine-<app_id>-<topic>-score, read for consumed/s.";
+  "Runs on the user's free-threaded CPython 3.14 (TURBINE_PYTHON, or python3.14t on PATH) in a venv of exact pins from the Python package index; no chroot. " +
+    "Turbine's Kafka client settings are its own (hard-coded in its Rust core); it commits to its own group turbine-<app_id>-<topic>-score, read for " +
+    "consumed/s.";
 
 export const turbine: Product<Found> = {
   id: "turbine",
@@ -100,7 +105,9 @@ export const turbine: Product<Found> = {
     decode: "schema projection (7 of 19 fields, Arrow)",
   },
   notes: [
-    "NATIVE operator: the handler only makes the four normalised feature columns with Arrow compute kernels; infer=ml.OnnxModel(risk_mlp.onnx) on the subscription scores every emitted batch in Rust (ONNX Runtime, dlopened from the venv's onnxruntime package). The ONNX export is checked against the model card's probe rows at start-up. infer= appends risk to what the handler emits, so the four float32 feature columns are published too.",
+    "NATIVE operator: the handler only makes the four normalised feature columns with Arrow compute kernels; infer=ml.OnnxModel(risk_mlp.onnx) on the " +
+      "subscription scores every emitted batch in Rust (ONNX Runtime, dlopened from the venv's onnxruntime package). The ONNX export is checked against the " +
+      "model card's probe rows at start-up. infer= appends risk to what the handler emits, so the four float32 feature columns are published too.",
     SHARED_NOTES,
   ],
   prepare: (ctx) => prepare("onnx", ctx),
@@ -121,7 +128,8 @@ export const turbineTorch: Product<Found> = {
     decode: "schema projection (7 of 19 fields, Arrow)",
   },
   notes: [
-    "CONTROL LINE: Turbine with the model as eager PyTorch in the handler (the venv's torch; the other Python rows run Debian's 1.13.1). The four metric columns reach torch through DLPack without copies; stacking them into the [rows, 4] input is the one copy; one forward per batch.",
+    "CONTROL LINE: Turbine with the model as eager PyTorch in the handler (the venv's torch; the other Python rows run Debian's 1.13.1). The four metric " +
+      "columns reach torch through DLPack without copies; stacking them into the [rows, 4] input is the one copy; one forward per batch.",
     SHARED_NOTES,
   ],
   prepare: (ctx) => prepare("torch", ctx),

@@ -10,7 +10,9 @@ const root = `run (turbine/app.py:80);turbine::runtime::run ${so}`;
 
 describe("turbine profile rules", () => {
   it("sorts the Rust core's frames: rdkafka fetch, Arrow JSON decode/encode, the ONNX operator, produce", () => {
-    expect(classifyStack([...root.split(";"), `rdkafka::consumer::base_consumer::BaseConsumer::poll ${so}`, "rd_kafka_consume_batch (librdkafka.so.1)"], frames)).toBe("fetch");
+    expect(
+      classifyStack([...root.split(";"), `rdkafka::consumer::base_consumer::BaseConsumer::poll ${so}`, "rd_kafka_consume_batch (librdkafka.so.1)"], frames),
+    ).toBe("fetch");
     expect(classifyStack([...root.split(";"), `arrow_json::reader::Decoder::decode ${so}`], frames)).toBe("decode");
     expect(classifyStack([...root.split(";"), `turbine::ml::OnnxOperator::run ${so}`, "OrtRun (libonnxruntime.so.1.32.0)"], frames)).toBe("model");
     expect(classifyStack([...root.split(";"), `arrow_json::writer::LineDelimitedWriter::write ${so}`], frames)).toBe("encode");

@@ -146,7 +146,9 @@ class RunResources {
       const exit = running ? await running.exited : { code: null, signal: null };
       return { exit, aliveAfterStop: roots.filter(alive) };
     } finally {
-      await this.admin.deleteTopics([this.topics.input, this.topics.output]).catch((e: unknown) => this.log(`deleting ${this.topics.input} and its output: ${String(e)}`));
+      await this.admin.deleteTopics([this.topics.input, this.topics.output]).catch(
+        (e: unknown) => this.log(`deleting ${this.topics.input} and its output: ${String(e)}`),
+      );
       await this.admin.close().catch(() => undefined);
       // A failed run's folder (the product's logs) is kept for reading.
       if (!this.failed) rmSync(this.runDir, { recursive: true, force: true });
@@ -154,10 +156,26 @@ class RunResources {
   }
 }
 
-async function startProduct(product: Product, preparation: Prepared, opts: FixtureRunOptions, run: RunResources, log: (line: string) => void): Promise<RunningProduct> {
+async function startProduct(
+  product: Product,
+  preparation: Prepared,
+  opts: FixtureRunOptions,
+  run: RunResources,
+  log: (line: string) => void,
+): Promise<RunningProduct> {
   const { topics, runDir, stateDir } = run;
-  const ctx = { bootstrap: opts.bootstrap, kafka: KAFKA_SETTINGS, inputTopic: topics.input, outputTopic: topics.output, groupId: topics.groupId, parallelism: opts.parallelism ?? 1 };
-  run.running = await product.start({ ...ctx, runDir, stateDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: opts.cacheDir, log }, preparation.found);
+  const ctx = {
+    bootstrap: opts.bootstrap,
+    kafka: KAFKA_SETTINGS,
+    inputTopic: topics.input,
+    outputTopic: topics.output,
+    groupId: topics.groupId,
+    parallelism: opts.parallelism ?? 1,
+  };
+  run.running = await product.start(
+    { ...ctx, runDir, stateDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: opts.cacheDir, log },
+    preparation.found,
+  );
   // With no roots, "nothing alive after stop" would hold vacuously.
   if (run.running.rootPids().length === 0) throw new Error(`${product.id}: started with no root process`);
   return run.running;

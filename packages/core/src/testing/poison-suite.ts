@@ -34,7 +34,10 @@ export interface PoisonSuiteOptions extends Pick<FixtureRunOptions, "cacheDir" |
 async function poisonPillTest(product: Product, opts: PoisonSuiteOptions, started: (run: LiveFixtureRun) => void): Promise<void> {
   const { cacheDir, parallelism, readTimeoutMs, consumedTimeoutMs, log } = opts;
   const runOptions = { cacheDir, parallelism, readTimeoutMs, consumedTimeoutMs, log };
-  const run = await scoreFixturesThroughProduct(product, { ...runOptions, bootstrap: requireBootstrap(), topicPrefix: `${product.id}-poison-it`, poison: POISON_PILLS, keepRunning: true });
+  const run = await scoreFixturesThroughProduct(
+    product,
+    { ...runOptions, bootstrap: requireBootstrap(), topicPrefix: `${product.id}-poison-it`, poison: POISON_PILLS, keepRunning: true },
+  );
   started(run);
   expectGatePassed(run);
   expect(run.inputCount).toBe(FIXTURE_COUNT + POISON_PILLS.length);
@@ -50,7 +53,9 @@ async function poisonPillTest(product: Product, opts: PoisonSuiteOptions, starte
   await opts.alsoCheck?.(run);
   const stopped = await run.stop();
   // A stop that was not clean says why in the product's own words.
-  if (stopped.aliveAfterStop.length > 0 || (opts.stopExit && stopped.exit.code !== opts.stopExit.code)) console.log(`${product.id} log after stop:\n${run.running.logTail(40)}`);
+  if (stopped.aliveAfterStop.length > 0 || (opts.stopExit && stopped.exit.code !== opts.stopExit.code)) console.log(
+    `${product.id} log after stop:\n${run.running.logTail(40)}`,
+  );
   expect(stopped).toEqual({ exit: opts.stopExit ?? expect.anything(), aliveAfterStop: [] });
 }
 

@@ -92,7 +92,10 @@ function point(run: RunResult, index: number): RunPoint | undefined {
   };
 }
 
-/** The runs that price a product at its knee: its counting rounds, else every run at the knee rate that counts as a result (as the page's spread), or the page's one row when not swept. */
+/**
+ * The runs that price a product at its knee: its counting rounds, else every run at the knee rate that counts as a result (as the page's spread), or the page's
+ * one row when not swept.
+ */
 function kneeRuns(results: BenchResults, product: string, row: RunResult | undefined): number[] {
   if (hasRounds(results)) return results.runs.flatMap((r, i) => (r.product === product && r.round !== undefined && countsAsResult(r) ? [i] : []));
   const sweep = results.sweeps?.find((s) => s.product === product);
@@ -131,7 +134,9 @@ export function chartData(results: BenchResults): ChartData {
     });
     atKnee.push(...knee);
     if (knee.length > 0) {
-      spreads.push({ product, label, runs: knee.length, rowsPerCore: range(knee.map((k) => k.rowsPerCore)), usPerInference: range(knee.map((k) => k.usPerInference)) });
+      spreads.push(
+        { product, label, runs: knee.length, rowsPerCore: range(knee.map((k) => k.rowsPerCore)), usPerInference: range(knee.map((k) => k.usPerInference)) },
+      );
     }
     const costs = results.runs.filter((r) => r.product === product && r.status === "ok" && r.harness).map((r) => r.harness!);
     if (costs.length > 0) {
@@ -157,7 +162,9 @@ export function chartData(results: BenchResults): ChartData {
   const breakdown = measured.flatMap((row): BreakdownBar[] => {
     const profile = profileOf(results, row);
     return profile
-      ? PROFILE_CATEGORIES.filter((c) => profile.shares[c] > 0).map((c) => ({ product: row.product, category: c, share: profile.shares[c] * 100, microsPerRecord: profile.microsPerRecord[c] }))
+      ? PROFILE_CATEGORIES.filter((c) => profile.shares[c] > 0).map(
+        (c) => ({ product: row.product, category: c, share: profile.shares[c] * 100, microsPerRecord: profile.microsPerRecord[c] }),
+      )
       : [];
   });
   return { products, atKnee, spreads: hasRounds(results) ? roundSpreads(results, spreads) : spreads, harness, speed, breakdown };
@@ -175,7 +182,11 @@ function roundSpreads(results: BenchResults, spreads: KneeSpread[]): KneeSpread[
     .map((s) => {
       const i = (cells.get(s.product) as { interval: Interval }).interval;
       const perCore = (us: number): number => 1e6 / us;
-      return { ...s, usPerInference: { min: i.low, median: i.median, max: i.high }, rowsPerCore: { min: perCore(i.high), median: perCore(i.median), max: perCore(i.low) } };
+      return {
+        ...s,
+        usPerInference: { min: i.low, median: i.median, max: i.high },
+        rowsPerCore: { min: perCore(i.high), median: perCore(i.median), max: perCore(i.low) },
+      };
     })
     .sort((a, b) => order.indexOf(a.product) - order.indexOf(b.product));
 }
@@ -200,15 +211,39 @@ export function chartSpecs(data: ChartData): ChartSpec[] {
     specs.push(
       { id: `sweep-${p.product}`, title: "consumed against offered rate", mark: "dot", expected: p.points.length, empty: "no measured runs" },
       { id: `cpu-${p.product}`, title: "CPU against offered rate", mark: "dot", expected: p.points.length, empty: "no measured runs" },
-      { id: `latency-${p.product}`, title: "latency p50 / p99 (keep-up runs)", mark: "dot", expected: 2 * p.points.filter((x) => x.p50 !== undefined).length, empty: "no keep-up run with a latency measurement" },
+      {
+        id: `latency-${p.product}`,
+        title: "latency p50 / p99 (keep-up runs)",
+        mark: "dot",
+        expected: 2 * p.points.filter((x) => x.p50 !== undefined).length,
+        empty: "no keep-up run with a latency measurement",
+      },
     );
   }
   specs.push(
     { id: "knee-rows-per-core", title: "rows/s per core at the knee", mark: "dot", expected: data.atKnee.length, empty: "no product kept up at a knee" },
-    { id: "knee-us-per-inference", title: "µs CPU per inference at the knee (bar: the 95 % interval over the rounds, or the runs' range; tick: median; dots: runs)", mark: "dot", expected: data.atKnee.length, empty: "no product kept up at a knee" },
+    {
+      id: "knee-us-per-inference",
+      title: "µs CPU per inference at the knee (bar: the 95 % interval over the rounds, or the runs' range; tick: median; dots: runs)",
+      mark: "dot",
+      expected: data.atKnee.length,
+      empty: "no product kept up at a knee",
+    },
     { id: "harness", title: "harness cost during the windows", mark: "bar", expected: data.harness.length, empty: "no harness cost recorded" },
-    { id: "speed-index", title: "machine speed index before and after each run", mark: "dot", expected: data.speed.length, empty: "these results hold no speed index (results files before schema 2 do not record one)" },
-    { id: "cpu-breakdown", title: "where the CPU goes (share of the product tree's CPU, profiled at the row's rate)", mark: "bar", expected: data.breakdown.length, empty: "no row was profiled (--profile; on for a sweep's confirm runs)" },
+    {
+      id: "speed-index",
+      title: "machine speed index before and after each run",
+      mark: "dot",
+      expected: data.speed.length,
+      empty: "these results hold no speed index (results files before schema 2 do not record one)",
+    },
+    {
+      id: "cpu-breakdown",
+      title: "where the CPU goes (share of the product tree's CPU, profiled at the row's rate)",
+      mark: "bar",
+      expected: data.breakdown.length,
+      empty: "no row was profiled (--profile; on for a sweep's confirm runs)",
+    },
   );
   return specs;
 }

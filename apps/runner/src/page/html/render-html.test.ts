@@ -26,7 +26,10 @@ describe("renderHtml", () => {
     const htmlRows = html.match(/<tr>.*?<\/tr>/g) ?? [];
     expect(htmlRows).toHaveLength(rows.length);
     // The answer comes first: its ranking is the page's first table.
-    expect(htmlRows[0]).toBe("<tr><th>rank</th><th>product</th><th>at rate/s</th><th>µs CPU / inference (median, range)</th><th>µs @ ref</th><th>rows/s per core (median, range)</th><th>runs</th></tr>");
+    expect(htmlRows[0]).toBe(
+      "<tr><th>rank</th><th>product</th><th>at rate/s</th><th>µs CPU / inference (median, range)</th><th>µs @ ref</th><th>rows/s per core (median, " +
+        "range)</th><th>runs</th></tr>",
+    );
   });
 
   it("carries the agreement table when given another knee search of the same rows, as the Markdown page does", () => {
@@ -72,7 +75,13 @@ describe("chartData", () => {
       settings: { ...base.settings, offeredRate: rate },
       throughput: { ...base.throughput!, offeredPerSec: rate, consumedPerSec: rate, regime, rowsPerCore },
     });
-    results.runs = [at(10_000, "keep-up", 100), at(20_000, "keep-up", 300), at(40_000, "saturated", 50), at(20_000, "keep-up", 200), at(20_000, "keep-up", 250)];
+    results.runs = [
+      at(10_000, "keep-up", 100),
+      at(20_000, "keep-up", 300),
+      at(40_000, "saturated", 50),
+      at(20_000, "keep-up", 200),
+      at(20_000, "keep-up", 250),
+    ];
     results.sweeps = [{ product: "node", knee: 20_000, ceiling: 31_000, confirmed: true, stoppedBecause: "", steps: [] }];
     const data = chartData(results);
     expect(data.atKnee.map((k) => k.rowsPerCore)).toEqual([300, 200, 250]);
@@ -83,7 +92,15 @@ describe("chartData", () => {
 
   it("plots the speed index before and after each run that records it, and marks invalid runs", () => {
     const results = committed();
-    results.runs[0]!.conditions = { speedIndexBefore: 1200, speedIndexAfter: 1100, foreignCpuAvg: 30, foreignCpuMax: 60, stealAvg: 0, noisy: true, noisyBecause: ["foreign CPU"] };
+    results.runs[0]!.conditions = {
+      speedIndexBefore: 1200,
+      speedIndexAfter: 1100,
+      foreignCpuAvg: 30,
+      foreignCpuMax: 60,
+      stealAvg: 0,
+      noisy: true,
+      noisyBecause: ["foreign CPU"],
+    };
     results.runs[0]!.status = "invalid";
     const data = chartData(results);
     expect(data.speed).toEqual([

@@ -63,24 +63,32 @@ export function renderHtml(results: BenchResults, otherMachines: readonly OtherM
   const charts = chartSpecs(data);
   const figure = (id: string): string => {
     const spec = charts.find((c) => c.id === id)!;
-    return `<figure data-chart="${escapeHtml(spec.id)}" data-mark="${spec.mark}" data-expected="${spec.expected}"><figcaption>${escapeHtml(spec.title)}</figcaption><div class="plot${spec.expected === 0 ? " empty" : ""}"></div></figure>`;
+    return `<figure data-chart="${escapeHtml(spec.id)}" data-mark="${spec.mark}" data-expected="${spec.expected}"><figcaption>` +
+      `${escapeHtml(spec.title)}</figcaption><div class="plot${spec.expected === 0 ? " empty" : ""}"></div></figure>`;
   };
   const sections: string[] = ['<h2 id="charts">Charts</h2>'];
   sections.push(
-    "<p>Every dot is one measured run from the results file. Sweep: the dashed diagonal is consumed = offered; colour is the run's regime, a black cross marks a run on a machine that was not quiet; the green line is the knee, the red one the ceiling. Latency is drawn for keep-up runs only (beyond the knee it is unbounded).</p>",
+    "<p>Every dot is one measured run from the results file. Sweep: the dashed diagonal is consumed = offered; colour is the run's regime, a black cross " +
+      "marks a run on a machine that was not quiet; the green line is the knee, the red one the ceiling. Latency is drawn for keep-up runs only (beyond the " +
+      "knee it is unbounded).</p>",
   );
   // The answer's chart right under the answer's table: what each row costs at its knee.
   const answer = [
     `<div class="charts">${["knee-us-per-inference", "knee-rows-per-core"].map(figure).join("")}</div>`,
-    "<p>At the knee: a dot per run at the knee rate that counts (valid, settled, quiet, keep-up: the spread table's runs), the bar from the lowest to the highest, the tick at the median; a product with no such run at its knee is not in these two.</p>",
+    "<p>At the knee: a dot per run at the knee rate that counts (valid, settled, quiet, keep-up: the spread table's runs), the bar from the lowest to the " +
+      "highest, the tick at the median; a product with no such run at its knee is not in these two.</p>",
   ];
   sections.push("<h3>Across products</h3>", `<div class="charts">${["cpu-breakdown", "harness", "speed-index"].map(figure).join("")}</div>`);
   sections.push(
-    "<p>Harness: what the sampler, the rest of the runner, gendata and the broker cost while the product's windows ran (the runner bar excludes the sampler). Speed index: reference records per CPU-second measured just before and after each run, where the results record it.</p>",
+    "<p>Harness: what the sampler, the rest of the runner, gendata and the broker cost while the product's windows ran (the runner bar excludes the " +
+      "sampler). Speed index: reference records per CPU-second measured just before and after each run, where the results record it.</p>",
   );
   // A product's own charts only where it was run at more than one rate: one dot says nothing a table does not.
   for (const p of data.products.filter(hasSeveralRates)) {
-    sections.push(`<h3>${escapeHtml(p.label)}</h3>`, `<div class="charts">${[`sweep-${p.product}`, `cpu-${p.product}`, `latency-${p.product}`].map(figure).join("")}</div>`);
+    sections.push(
+      `<h3>${escapeHtml(p.label)}</h3>`,
+      `<div class="charts">${[`sweep-${p.product}`, `cpu-${p.product}`, `latency-${p.product}`].map(figure).join("")}</div>`,
+    );
   }
   const markdown = markdownToHtml(renderPage(results, otherMachines, agreeWith));
   // The knee charts go under the answer; the rest after the characteristics, before the tables.

@@ -8,7 +8,16 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { cacheRoot, effectiveSettingsMismatches, FIXTURE_COUNT, KAFKA_SETTINGS, KafkaAdmin, modelsDir, repoRoot, type RunningProduct } from "@bench/core";
-import { alive, describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import {
+  alive,
+  describePoisonPills,
+  expectScoredAndConsumed,
+  prepareOrThrow,
+  requireBootstrap,
+  scoreFixturesThroughProduct,
+  topicsOfGroup,
+  type LiveFixtureRun,
+} from "@bench/core/testing";
 import { bytewax } from "../../src/product.ts";
 import { RECOVERY_DIR, RECOVERY_PARTITION } from "../../src/state.ts";
 
@@ -53,7 +62,23 @@ describe("bytewax adapter", () => {
     const prep = await prepareOrThrow(bytewax, { cacheDir, log });
     const { input, output, groupId } = run.topics;
     const runDir = join(run.runDir, "restart");
-    again = await bytewax.start({ bootstrap, kafka: KAFKA_SETTINGS, inputTopic: input, outputTopic: output, groupId, parallelism: 1, runDir, stateDir: run.stateDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log }, prep.found);
+    again = await bytewax.start(
+      {
+        bootstrap,
+        kafka: KAFKA_SETTINGS,
+        inputTopic: input,
+        outputTopic: output,
+        groupId,
+        parallelism: 1,
+        runDir,
+        stateDir: run.stateDir,
+        repoRoot: repoRoot(),
+        modelsDir: modelsDir(),
+        cacheDir,
+        log,
+      },
+      prep.found,
+    );
     expect(/BENCH_READY .*/.exec(again.logTail(2000))?.[0]).toBe(`BENCH_READY partition 0-${input} from offset ${FIXTURE_COUNT}`);
     expect(again.consumed.kind === "engine-counter" && (await again.consumed.read())).toBe(FIXTURE_COUNT);
     const admin = await KafkaAdmin.connect(bootstrap);

@@ -6,7 +6,15 @@
  */
 import { join } from "node:path";
 import { cacheRoot, effectiveSettingsMismatches, KAFKA_SETTINGS } from "@bench/core";
-import { describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import {
+  describePoisonPills,
+  expectScoredAndConsumed,
+  prepareOrThrow,
+  requireBootstrap,
+  scoreFixturesThroughProduct,
+  topicsOfGroup,
+  type LiveFixtureRun,
+} from "@bench/core/testing";
 import { CONFLUENT_KAFKA_VERSION } from "../../src/pins.ts";
 import { confluentKafka } from "../../src/product.ts";
 

@@ -8,7 +8,16 @@
 import { join } from "node:path";
 import { readdirSync, readFileSync } from "node:fs";
 import { cacheRoot, javaProducerMismatches, KAFKA_SETTINGS, processTree } from "@bench/core";
-import { alive, describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import {
+  alive,
+  describePoisonPills,
+  expectScoredAndConsumed,
+  prepareOrThrow,
+  requireBootstrap,
+  scoreFixturesThroughProduct,
+  topicsOfGroup,
+  type LiveFixtureRun,
+} from "@bench/core/testing";
 import { flink } from "../../src/product.ts";
 
 const bootstrap = requireBootstrap();

@@ -8,7 +8,16 @@
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { cacheRoot, FIXTURE_COUNT, KAFKA_SETTINGS, parseJavaClientConfigs, processTree, readSkipLines } from "@bench/core";
-import { alive, describePoisonPills, expectGatePassed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import {
+  alive,
+  describePoisonPills,
+  expectGatePassed,
+  prepareOrThrow,
+  requireBootstrap,
+  scoreFixturesThroughProduct,
+  topicsOfGroup,
+  type LiveFixtureRun,
+} from "@bench/core/testing";
 import { javaClientMismatches } from "../../src/client-settings.ts";
 import { kafkaStreams } from "../../src/product.ts";
 
@@ -46,7 +55,9 @@ describe("kafka-streams adapter", () => {
     log(`max risk error ${run.gate.maxError}; Java clients logged: ${clients.map((c) => c.kind).join(", ")}`);
     expect(clients.filter((c) => c.kind === "consumer").length).toBeGreaterThanOrEqual(1);
     expect(javaClientMismatches(clients, KAFKA_SETTINGS)).toEqual([]);
-    const streamsConfig = (name: string): string | undefined => new RegExp(`^\\t${name.replace(/\./g, "\\.")} = (.*)$`, "m").exec(text.slice(text.indexOf("StreamsConfig values:")))?.[1];
+    const streamsConfig = (name: string): string | undefined => new RegExp(`^\\t${name.replace(/\./g, "\\.")} = (.*)$`, "m").exec(
+      text.slice(text.indexOf("StreamsConfig values:")),
+    )?.[1];
     expect(streamsConfig("processing.guarantee")).toBe("at_least_once");
     expect(streamsConfig("commit.interval.ms")).toBe("1000");
     expect(streamsConfig("num.stream.threads")).toBe("1");

@@ -1,7 +1,9 @@
 import { fixturesDir, loadSpellings, makeRecord, normalise, POISON_KINDS, poisonValue } from "@bench/core";
 import { decodeRecord, encodeOutput } from "./record.ts";
 
-const features = (metrics: readonly number[]): number[] => normalise({ latency_ms: metrics[0] as number, queue_depth: metrics[1] as number, cpu_usage: metrics[2] as number, error_count: metrics[3] as number });
+const features = (metrics: readonly number[]): number[] => normalise(
+  { latency_ms: metrics[0] as number, queue_depth: metrics[1] as number, cpu_usage: metrics[2] as number, error_count: metrics[3] as number },
+);
 
 describe("the node row's decode", () => {
   it("reads what JSON.parse reads, for many generated records", () => {
@@ -35,11 +37,19 @@ describe("the node row's decode", () => {
     for (const kind of POISON_KINDS) expect(() => decodeRecord(poisonValue(kind, 1))).toThrow();
     expect(() => decodeRecord(null)).toThrow();
     // The metrics only in a nested object: the record has none of its own.
-    expect(() => decodeRecord(Buffer.from('{"event_id":"e1","ts_ms":1,"meta":{"latency_ms":1,"queue_depth":1,"cpu_usage":1,"error_count":1}}'))).toThrow("latency_ms is not a finite number");
-    expect(() => decodeRecord(Buffer.from('{"event_id":"e1","ts_ms":1,"latency_ms":"1","queue_depth":1,"cpu_usage":1,"error_count":1}'))).toThrow("latency_ms is not a finite number");
-    expect(() => decodeRecord(Buffer.from('{"event_id":7,"ts_ms":1,"latency_ms":1,"queue_depth":1,"cpu_usage":1,"error_count":1}'))).toThrow("event_id is not a string");
+    expect(
+      () => decodeRecord(Buffer.from('{"event_id":"e1","ts_ms":1,"meta":{"latency_ms":1,"queue_depth":1,"cpu_usage":1,"error_count":1}}')),
+    ).toThrow("latency_ms is not a finite number");
+    expect(
+      () => decodeRecord(Buffer.from('{"event_id":"e1","ts_ms":1,"latency_ms":"1","queue_depth":1,"cpu_usage":1,"error_count":1}')),
+    ).toThrow("latency_ms is not a finite number");
+    expect(
+      () => decodeRecord(Buffer.from('{"event_id":7,"ts_ms":1,"latency_ms":1,"queue_depth":1,"cpu_usage":1,"error_count":1}')),
+    ).toThrow("event_id is not a string");
     // Not UTF-8 inside an otherwise valid record: malformed, never read with replacement characters.
-    const latin1 = Buffer.concat([Buffer.from('{"event_id":"e1/'), Buffer.from([0xfc]), Buffer.from('","ts_ms":1,"latency_ms":1,"queue_depth":1,"cpu_usage":1,"error_count":1}')]);
+    const latin1 = Buffer.concat(
+      [Buffer.from('{"event_id":"e1/'), Buffer.from([0xfc]), Buffer.from('","ts_ms":1,"latency_ms":1,"queue_depth":1,"cpu_usage":1,"error_count":1}')],
+    );
     expect(() => decodeRecord(latin1)).toThrow();
   });
 });
@@ -48,7 +58,9 @@ describe("the node row's encode", () => {
   it("writes JSON that parses back to the same id, time and risk, quotes and non-ASCII included", () => {
     for (const eventId of ["e1", 'e264/say "hi" \\ tab\tnew\nline', "e263/ü-日本-🚀"]) {
       const bytes = encodeOutput(eventId, 1_767_225_600_264, 0.2774445414543152);
-      expect(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes))).toEqual({ event_id: eventId, ts_ms: 1_767_225_600_264, risk: 0.2774445414543152 });
+      expect(JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes))).toEqual(
+        { event_id: eventId, ts_ms: 1_767_225_600_264, risk: 0.2774445414543152 },
+      );
     }
   });
 });

@@ -7,7 +7,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cacheRoot, effectiveSettingsMismatches, KAFKA_SETTINGS } from "@bench/core";
-import { describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, type LiveFixtureRun } from "@bench/core/testing";
+import {
+  describePoisonPills,
+  expectScoredAndConsumed,
+  prepareOrThrow,
+  requireBootstrap,
+  scoreFixturesThroughProduct,
+  type LiveFixtureRun,
+} from "@bench/core/testing";
 import { persistenceDir } from "../../src/app-env.ts";
 import { pathway } from "../../src/product.ts";
 import { isLocal, tcpPeers } from "../../src/sockets.ts";

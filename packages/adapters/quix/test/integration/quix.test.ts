@@ -5,7 +5,15 @@
  */
 import { join } from "node:path";
 import { cacheRoot, effectiveSettingsMismatches, KAFKA_SETTINGS } from "@bench/core";
-import { describePoisonPills, expectScoredAndConsumed, prepareOrThrow, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import {
+  describePoisonPills,
+  expectScoredAndConsumed,
+  prepareOrThrow,
+  requireBootstrap,
+  scoreFixturesThroughProduct,
+  topicsOfGroup,
+  type LiveFixtureRun,
+} from "@bench/core/testing";
 import { quix } from "../../src/product.ts";
 
 const bootstrap = requireBootstrap();

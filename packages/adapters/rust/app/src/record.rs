@@ -357,7 +357,8 @@ mod tests {
 
     #[test]
     fn keeps_the_last_of_a_repeated_key_and_ignores_nested_decoys() {
-        let text = r#"{"meta":{"event_id":"decoy","latency_ms":4999},"event_id":"x","event_id":"e3","ts_ms":2,"latency_ms":1,"queue_depth":1,"cpu_usage":1,"error_count":1}"#;
+        let text = "{\"meta\":{\"event_id\":\"decoy\",\"latency_ms\":4999},\"event_id\":\"x\",\"event_id\":\"e3\",\
+            \"ts_ms\":2,\"latency_ms\":1,\"queue_depth\":1,\"cpu_usage\":1,\"error_count\":1}";
         let scorable = decode(text.as_bytes()).unwrap();
         assert_eq!(
             (scorable.event_id.as_str(), scorable.metrics[0]),

@@ -7,7 +7,14 @@
 import { join } from "node:path";
 import { execa } from "execa";
 import { cacheRoot, cargoBuildCommand, effectiveSettingsMismatches, KAFKA_SETTINGS, modelsDir, repoRoot } from "@bench/core";
-import { describePoisonPills, expectScoredAndConsumed, requireBootstrap, scoreFixturesThroughProduct, topicsOfGroup, type LiveFixtureRun } from "@bench/core/testing";
+import {
+  describePoisonPills,
+  expectScoredAndConsumed,
+  requireBootstrap,
+  scoreFixturesThroughProduct,
+  topicsOfGroup,
+  type LiveFixtureRun,
+} from "@bench/core/testing";
 import { APP_DIR } from "../../src/build.ts";
 import { rust } from "../../src/product.ts";
 
@@ -26,7 +33,16 @@ describe("rust adapter", () => {
   it("builds its app and fetches ONNX Runtime's library", async () => {
     const prep = await rust.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log });
     if (!prep.ok) throw new Error(prep.reason);
-    expect(prep.versions).toMatchObject({ rdkafka: "0.39.0", librdkafka: "2.12.1", ort: "2.0.0-rc.15", onnxruntime: "1.31.1", "sonic-rs": "0.5.10", rustc: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    expect(prep.versions).toMatchObject(
+      {
+        rdkafka: "0.39.0",
+        librdkafka: "2.12.1",
+        ort: "2.0.0-rc.15",
+        onnxruntime: "1.31.1",
+        "sonic-rs": "0.5.10",
+        rustc: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      },
+    );
     expect(prep.deviations).toEqual([]);
     // A second prepare finds both in the cache: nothing is built or fetched again.
     const logged: string[] = [];

@@ -38,7 +38,9 @@ function executorPids(): number[] {
 }
 
 async function startDaemon(sparkClass: string, name: string, args: string[], ready: RegExp, dir: string): Promise<ManagedProcess> {
-  const proc = new ManagedProcess({ command: sparkClass, args, cwd: dir, env: { JAVA_HOME, SPARK_LOG_DIR: dir, SPARK_WORKER_DIR: join(dir, "work") }, logFile: join(dir, `${name}.log`) });
+  const proc = new ManagedProcess(
+    { command: sparkClass, args, cwd: dir, env: { JAVA_HOME, SPARK_LOG_DIR: dir, SPARK_WORKER_DIR: join(dir, "work") }, logFile: join(dir, `${name}.log`) },
+  );
   try {
     await proc.waitForLine(ready, 180_000);
   } catch (error) {
@@ -68,12 +70,40 @@ describe("spark on a standalone cluster", () => {
     const prepared = await prepareOrThrow(spark, { cacheDir, log: () => undefined });
     const sparkClass = join(dirname(dirname(prepared.found.python)), "lib", "python3.11", "site-packages", "pyspark", "bin", "spark-class");
     const [port, masterUi, workerUi] = [await freePort(), await freePort(), await freePort()];
-    master = await startDaemon(sparkClass, "master", ["org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", String(port), "--webui-port", String(masterUi)], /I have been elected leader/, dir);
-    worker = await startDaemon(sparkClass, "worker", ["org.apache.spark.deploy.worker.Worker", `spark://127.0.0.1:${port}`, "--host", "127.0.0.1", "--cores", "1", "--memory", "1g", "--webui-port", String(workerUi), "--work-dir", join(dir, "work")], /Successfully registered with master/, dir);
+    master = await startDaemon(
+      sparkClass,
+      "master",
+      ["org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", String(port), "--webui-port", String(masterUi)],
+      /I have been elected leader/,
+      dir,
+    );
+    worker = await startDaemon(
+      sparkClass,
+      "worker",
+      [
+        "org.apache.spark.deploy.worker.Worker",
+        `spark://127.0.0.1:${port}`,
+        "--host",
+        "127.0.0.1",
+        "--cores",
+        "1",
+        "--memory",
+        "1g",
+        "--webui-port",
+        String(workerUi),
+        "--work-dir",
+        join(dir, "work"),
+      ],
+      /Successfully registered with master/,
+      dir,
+    );
 
     process.env.BENCH_SPARK_MASTER = `spark://127.0.0.1:${port}`;
     const before = new Set(executorPids());
-    run = await scoreFixturesThroughProduct(spark, { bootstrap, parallelism: 1, cacheDir, topicPrefix: "spark-cluster-it", keepRunning: true, readTimeoutMs: 300_000, consumedTimeoutMs: 60_000 });
+    run = await scoreFixturesThroughProduct(
+      spark,
+      { bootstrap, parallelism: 1, cacheDir, topicPrefix: "spark-cluster-it", keepRunning: true, readTimeoutMs: 300_000, consumedTimeoutMs: 60_000 },
+    );
     expectGatePassed(run);
     expect(run.consumed).toBe(FIXTURE_COUNT);
     expect(readFileSync(join(run.runDir, "spark.log"), "utf8")).toContain(`master=spark://127.0.0.1:${port}`);
@@ -100,7 +130,9 @@ describe("spark on a standalone cluster", () => {
       }
       last = reported;
     }
-    if (procSeconds === 0) throw new Error(`no fresh executor CPU report within 30 s (last ${reported} s); the StatsD listener's state: ${JSON.stringify(remote)}`);
+    if (procSeconds === 0) throw new Error(
+      `no fresh executor CPU report within 30 s (last ${reported} s); the StatsD listener's state: ${JSON.stringify(remote)}`,
+    );
     console.log(`executor ${executor} CPU: Spark's jvmCpuTime ${reported.toFixed(2)} s, /proc utime+stime ${procSeconds.toFixed(2)} s`);
     expect(Math.abs(reported - procSeconds) / procSeconds).toBeLessThanOrEqual(0.1);
     expect((await remote.read()).rssBytes).toBeGreaterThan(0);

@@ -25,7 +25,15 @@ describe("spark adapter on local[N]", () => {
     const handed = /BENCH_KAFKA_SETTINGS (.*)/.exec(log)?.[1];
     const run = { ...live, ...(await live.stop()) };
     const c = KAFKA_SETTINGS.consumer;
-    expect(JSON.parse(handed ?? "null")).toMatchObject({ consumer: { "kafka.fetch.min.bytes": c["fetch.min.bytes"], "kafka.fetch.max.wait.ms": c["fetch.wait.max.ms"], "kafka.max.partition.fetch.bytes": c["max.partition.fetch.bytes"] } });
+    expect(JSON.parse(handed ?? "null")).toMatchObject(
+      {
+        consumer: {
+          "kafka.fetch.min.bytes": c["fetch.min.bytes"],
+          "kafka.fetch.max.wait.ms": c["fetch.wait.max.ms"],
+          "kafka.max.partition.fetch.bytes": c["max.partition.fetch.bytes"],
+        },
+      },
+    );
     // The connector's Java producers log their configuration (log4j2.properties keeps it at INFO).
     expect(javaProducerMismatches(log, KAFKA_SETTINGS.producer)).toEqual([]);
     expect(Object.keys(run.preparation.versions)).toEqual(expect.arrayContaining(["spark", "pyspark", "spark-sql-kafka", "python", "torch", "java"]));

@@ -66,7 +66,8 @@ describe("turbine adapter", () => {
     const prep = prepared.get(product.id) as Preparation;
     const run = prep.ok ? test : test.skip;
     const title = prep.ok
-      ? `${product.id} end to end: scores every fixture record with the reference risk; Turbine's group offset reaches every gate record; stop() leaves nothing running`
+      ? `${product.id} end to end: scores every fixture record with the reference risk; Turbine's group offset reaches every gate record; stop() leaves ` +
+        `nothing running`
       : `${product.id} end to end SKIPPED: ${prep.reason}`;
     run(title, () => endToEnd(product), 900_000);
   }

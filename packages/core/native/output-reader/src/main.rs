@@ -42,7 +42,17 @@ struct Args {
 }
 
 fn parse_args() -> Result<Args, String> {
-    let mut a = Args { bootstrap: String::new(), topic: String::new(), from: 0, until: i64::MAX, idle: Duration::from_secs(5), timeout: Duration::from_secs(600), produced: 0.0, passthrough: false, settings: Vec::new() };
+    let mut a = Args {
+        bootstrap: String::new(),
+        topic: String::new(),
+        from: 0,
+        until: i64::MAX,
+        idle: Duration::from_secs(5),
+        timeout: Duration::from_secs(600),
+        produced: 0.0,
+        passthrough: false,
+        settings: Vec::new(),
+    };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         if flag == "--passthrough" {
@@ -209,7 +219,19 @@ mod tests {
         let d = |s: &str| decode(s.as_bytes(), 100.0, false);
         assert_eq!(d(r#"{"event_id":"e5","ts_ms":17,"risk":0.25}"#), Some([5.0, 17.0, 0.25]));
         assert!(d(r#" {"risk":1,"event_id":"e5"}"#).unwrap()[1].is_nan());
-        for whole in [r#"["e5",1,0.5]"#, r#"{"event_id":"e5","ts_ms":null,"risk":0.5}"#, r#"{"event_id":"e5","ts_ms":"17","risk":0.5}"#, r#"{"event_id":"e5","risk":null}"#, r#"{"event_id":"e5"}"#, r#"{"event_id":"e100","risk":0.5}"#, r#"{"event_id":"e5","event_id":"e6","risk":0.5}"#, r#"{"event_id":"\u00655","risk":0.5}"#, "\u{feff}{\"event_id\":\"e5\",\"risk\":0.5}", "{", ""] {
+        for whole in [
+            r#"["e5",1,0.5]"#,
+            r#"{"event_id":"e5","ts_ms":null,"risk":0.5}"#,
+            r#"{"event_id":"e5","ts_ms":"17","risk":0.5}"#,
+            r#"{"event_id":"e5","risk":null}"#,
+            r#"{"event_id":"e5"}"#,
+            r#"{"event_id":"e100","risk":0.5}"#,
+            r#"{"event_id":"e5","event_id":"e6","risk":0.5}"#,
+            r#"{"event_id":"\u00655","risk":0.5}"#,
+            "\u{feff}{\"event_id\":\"e5\",\"risk\":0.5}",
+            "{",
+            "",
+        ] {
             assert_eq!(d(whole), None, "{whole}");
         }
         assert_eq!(decode(br#"{"event_id":"e5","ts_ms":1}"#, 100.0, true).map(|x| x[0]), Some(5.0));

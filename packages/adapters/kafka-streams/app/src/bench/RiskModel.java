@@ -63,7 +63,8 @@ final class RiskModel implements AutoCloseable {
         double worst = 0;
         for (JsonNode probe : card.path("probes")) {
             double error = Math.abs(score(probe.path("metrics")) - probe.path("risk").asDouble());
-            if (!(error <= tolerance)) throw new IllegalStateException("probe " + probe.path("metrics") + " scored outside the card's tolerance " + tolerance + ": error " + error);
+            if (!(error <= tolerance)) throw new IllegalStateException(
+                "probe " + probe.path("metrics") + " scored outside the card's tolerance " + tolerance + ": error " + error);
             worst = Math.max(worst, error);
         }
         return worst;
