@@ -111,7 +111,7 @@ describe("rates under step commits", () => {
   });
 });
 
-describe("regime from the work done (the 2026-12-01 quix sweep)", () => {
+describe("regime from the work done (a measured quix sweep)", () => {
   // The window ticks of every quix run of that sweep, as measured. At 10k, 12.5k and 15k the
   // output topic grew at the offered rate with p50 latency of 17-21 ms, but a late commit made
   // the committed-offset slope read them saturated, and the knee came out at 5k.
@@ -151,7 +151,7 @@ describe("regime from the work done (the 2026-12-01 quix sweep)", () => {
   });
 });
 
-describe("a commit step is not saturation (a second machine's quix sweep, 2026-12-01)", () => {
+describe("a commit step is not saturation (a measured quix sweep on a second machine)", () => {
   // Every quix window of that sweep. At 20,000/s one run read saturated at 19,063/s though its
   // output kept pace to the second: one commit came a second late (the committed offset stood
   // still from second 22 to 23) and every later commit trailed by one interval.

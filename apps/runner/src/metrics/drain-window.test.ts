@@ -54,7 +54,7 @@ describe("drainWindowEnd", () => {
     expect(drainWindowEnd(draining(15, 175_000, 3_000_000), rule)).toBe("known");
   });
 
-  it("does not when the committed offset stood still through it (flink's checkpoint commits, 2026-12-02)", () => {
+  it("does not when the committed offset stood still through it (flink's checkpoint commits)", () => {
     // 91k left (all of it already republished); the offset stands still for 10 s, then one commit takes it to the end.
     const still = draining(11, 0, 91_000).map((t) => ({ ...t, outputEnd: 91_000, consumed: t.t === 11 ? 91_000 : 0 }));
     expect(drainWindowEnd(still, rule)).toBe("backlog-low");
@@ -101,7 +101,7 @@ describe("fillVerdict", () => {
   });
 
   it("reads the product's rate from gendata's first write, not from the seconds before it", () => {
-    // node-passthrough, 2026-12-02: gendata's first write came 4 s after its start; 777/s consumed
+    // node-passthrough: gendata's first write came 4 s after its start; 777/s consumed
     // over the ticks before it sized the backlog at 35,000, and both drain windows measured nothing.
     const tick = (t: number, inputEnd: number, consumed: number): Tick => ({ ...(filling(0, 0, 0)[0] as Tick), t, inputEnd, consumed, outputEnd: consumed });
     const logged = [tick(1, 315, 315), tick(2, 315, 315), tick(3, 315, 315), tick(4, 315, 315), tick(5, 123_195, 2_646)];
@@ -137,7 +137,7 @@ describe("fillVerdict", () => {
   });
 
   it("is not outpaced while a backlog of seconds waits, nor in a refill", () => {
-    // gendata's rate dropped to what the product reads, 245k waiting at 73k/s (flink, 2026-12-02)
+    // gendata's rate dropped to what the product reads, 245k waiting at 73k/s (flink)
     const ticks = filling(2 * FILL_MIN_SEC, 73_000, 73_000).map((t) => ({ ...t, inputEnd: t.inputEnd + 245_000 }));
     expect(fillVerdict(ticks)).toBe("filling");
     expect(fillVerdict(filling(2 * FILL_MIN_SEC, 180_000, 260_000), 100_000)).toBe("filling");
@@ -150,7 +150,7 @@ describe("fillVerdict", () => {
 });
 
 describe("refillWindowCounts", () => {
-  // flink, 2026-12-02: a first window of 5 s at 55,000/s, then a refill it kept pace with for the whole cap.
+  // flink: a first window of 5 s at 55,000/s, then a refill it kept pace with for the whole cap.
   const first = { window: draining(5, 55_000, 3_000_000) };
 
   it("keeps the first window when the refill's drained nothing, however long it ran", () => {

@@ -164,7 +164,7 @@ describe("a row that is not a sustainable point", () => {
     return results;
   };
 
-  it("a draining row is marked as catch-up, never ✓ (the 2026-11-30 flink row was a draining window)", () => {
+  it("a draining row is marked as catch-up, never ✓ (a flink row once measured was a draining window)", () => {
     const page = renderPage(withRegime("draining"));
     expect(page).toMatch(/^\| node .*\| ⚠ DRAINING — a backlog was being worked off: catch-up CPU, not a steady state \|$/m);
   });

@@ -26,7 +26,7 @@ describe("run conditions", () => {
   });
 
   it("a speed reading alone never makes a quiet run noisy; it is recorded with its version", () => {
-    // The second machine of 2026-12-01: the old index read 271k-517k within one quiet sweep while
+    // A second machine: the old index read 271k-517k within one quiet sweep while
     // each product's cost held; and quix at 5k/s on the first machine (243k before, 187k after).
     for (const readings of [{ before: 517_000, after: 271_000, reference: 372_024 }, { before: 243_392, after: 186_818, reference: 261_766 }]) {
       const c = judgeConditions(window(1, 0.1), readings);

@@ -30,7 +30,7 @@ describe("the fast search's runs against the real broker", () => {
   afterAll(async () => admin?.close());
 
   // The drain's backlog is sized for a window of up to 15 s (FILL_BACKLOG_SEC); with this test's
-  // 8 s window the rest is drained after it, which took over 30 s in one CI run (2026-12-02): the runner's
+  // 8 s window the rest is drained after it, which took over 30 s in one CI run: the runner's
   // default drain timeout, 60 s, gives it room.
   const settings: RunSettings = {
     rate: 0, warmupSec: 3, settleCapSec: 30, windowSec: 8, parallelism: 2, seed: FIXTURE_SEED, drainTimeoutSec: 60, hangSec: 30,

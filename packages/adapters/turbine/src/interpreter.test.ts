@@ -95,7 +95,7 @@ describe("judgeProbe", () => {
   });
 });
 
-describe("PROBE_SCRIPT on this host's interpreter", () => {
+describe("PROBE_SCRIPT on the local interpreter", () => {
   it("reads a real interpreter, and the host's GIL build is refused through it", async () => {
     const python = "/usr/bin/python3.11";
     const { stdout } = await execa(python, ["-c", PROBE_SCRIPT]);
