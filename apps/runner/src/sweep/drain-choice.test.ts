@@ -1,4 +1,4 @@
-import { chosenDrain, drainAgain, drainHolds, noCeiling } from "./drain-choice.ts";
+import { chosenDrain, drainAgain, drainCeiling, drainHolds, keptPaceWithFill, noCeiling } from "./drain-choice.ts";
 import type { RunResult } from "../results/types.ts";
 
 const drain = (consumedPerSec: number, opts: { noisy?: boolean; settled?: boolean; status?: RunResult["status"] } = {}): RunResult =>
@@ -50,5 +50,20 @@ describe("the drain the fast search reads", () => {
     expect(chosenDrain(busy, failed, undefined)).toBe(failed);
     const cut = drain(30_000, { noisy: true });
     expect(chosenDrain(busy, cut, "interrupted")).toBe(cut);
+  });
+
+  it("takes gendata's fill rate as a ceiling that is gendata's when the product kept pace with the fill and left the window nothing", () => {
+    const keptPace = (besideProduct: "filled" | "outpaced" | "cap", consumedPerSec = 0): RunResult =>
+      ({ ...drain(consumedPerSec, { settled: false }), prefill: { records: 4_600_000, ratePerSec: 114_000, besideProduct } }) as unknown as RunResult;
+    expect(keptPaceWithFill(keptPace("cap"))).toBe(true);
+    expect(noCeiling(keptPace("cap"), undefined)).toBeUndefined();
+    expect(drainCeiling(keptPace("cap"))).toEqual({ rate: 114_000, byGendata: true });
+    expect(drainCeiling(keptPace("outpaced"))).toEqual({ rate: 114_000, byGendata: true });
+    // A fill that reached its backlog, then a window that read nothing: no rate, and no stand-in for one.
+    expect(keptPaceWithFill(keptPace("filled"))).toBe(false);
+    expect(noCeiling(keptPace("filled"), undefined)).toBe("the drain measured no drain rate");
+    // A window that read a rate is the ceiling, gendata's only when the fill was outpaced.
+    expect(drainCeiling(keptPace("cap", 90_000))).toEqual({ rate: 90_000, byGendata: false });
+    expect(drainCeiling(keptPace("outpaced", 120_000))).toEqual({ rate: 120_000, byGendata: true });
   });
 });

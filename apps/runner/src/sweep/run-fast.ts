@@ -12,7 +12,7 @@ import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { runSpeed } from "../page/speed.ts";
 import { runSummary } from "../summary.ts";
 import { PacedSession } from "../run/paced-session.ts";
-import { chosenDrain, drainAgain, drainHolds, noCeiling } from "./drain-choice.ts";
+import { chosenDrain, drainAgain, drainCeiling, drainHolds, keptPaceWithFill, noCeiling } from "./drain-choice.ts";
 import { findKneeFromCeiling } from "./fast-knee.ts";
 import { audited, searchInSession } from "./in-session.ts";
 import { benchSpeed } from "./speed-wait.ts";
@@ -77,9 +77,8 @@ async function drainThenSearch(
   const drain = await measuredDrain(product, session, bench, onRun, steps);
   const why = noCeiling(drain, bench.interrupted());
   if (why !== undefined) return { drain, found: { steps: [], confirmed: false, stoppedBecause: `${why}.` } };
-  const ceiling = drain.throughput?.consumedPerSec as number;
+  const { rate: ceiling, byGendata: ceilingByGendata } = drainCeiling(drain);
   const gendataCap = (drain.prefill?.ratePerSec as number) * PACED_GENDATA_SHARE;
-  const ceilingByGendata = drain.prefill?.besideProduct === "outpaced";
   const ceilingUnsettled = !drainHolds(drain);
   const ceilingSpeed = runSpeed(drain);
   const opts = { ceiling, gendataCap, ceilingByGendata, ceilingUnsettled, confirm, ...(ceilingSpeed !== undefined ? { ceilingSpeed } : {}) };
@@ -105,6 +104,13 @@ export async function fastKneeProduct(
   return { audited: audit.then((why) => fastRecord(product.id, outcome, steps, why)) };
 }
 
+/** Why a drain's backlog was short, when the product kept pace with gendata's fill. */
+function shortBacklog(drain: RunResult): string {
+  if (keptPaceWithFill(drain)) return " (the product worked off gendata's fill as it was written, so gendata's rate stood in for its own)";
+  if (drain.prefill?.besideProduct === "outpaced") return " (gendata could not write faster than the product read, so its backlog was short)";
+  return "";
+}
+
 /** The search's record with the audit's verdict: an output found wanting withdraws the knee. */
 function fastRecord(
   productId: string,
@@ -119,7 +125,6 @@ function fastRecord(
     quiet || drain.throughput === undefined
       ? ""
       : ` The drain was ${drain.settled === true ? "noisy" : "not settled"}` +
-        `${drain.prefill?.besideProduct === "outpaced" ? " (gendata could not write faster than the product read, so its backlog was short)" : ""}` +
-        `: its rate only set where the paced runs began.`;
+        `${shortBacklog(drain)}: its rate only set where the paced runs began.`;
   return sweepRecord(productId, { ...result, ceiling: quiet ? result.ceiling : undefined, stoppedBecause: `${result.stoppedBecause}${caveat}` }, steps, "fast");
 }
