@@ -68,4 +68,15 @@ describe("two sittings side by side", () => {
     expect(text).toContain("The intervals overlap for **2 of 3** rows");
     expect(text).toContain("the other the other way: b < c.");
   });
+
+  it("judges no overlap for a row with one counting round in either sitting: a point has no interval", async () => {
+    const { sittingsAgreement, sittingsSection } = await import("./sittings.ts");
+    const at = (generatedAt: string, runs: RunResult[]): BenchResults => ({ ...resultsOf(runs), generatedAt });
+    const first = at("2026-12-04T10:00:00Z", [...rounds("a", [5, 5.2, 5.1]), ...rounds("d", [12])]);
+    const second = at("2026-12-04T11:00:00Z", [...rounds("a", [5.1, 5.0, 5.2]), ...rounds("d", [12.4])]);
+    expect(sittingsAgreement(first, second).rows.map((r) => [r.product, r.overlap])).toEqual([["a", true], ["d", undefined]]);
+    const text = sittingsSection(first, second).join("\n");
+    expect(text).toContain("The intervals overlap for **1 of 1** rows with an interval in both");
+    expect(text).toMatch(/\| d \| 12\.00 .*\| – \(no interval\) \|/);
+  });
 });

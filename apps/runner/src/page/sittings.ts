@@ -7,7 +7,7 @@
  */
 import type { BenchResults } from "../results/types.ts";
 import { overlaps, type Interval } from "../rounds/intervals.ts";
-import { standings, type Standings } from "../rounds/standing.ts";
+import { MIN_COUNTING_ROUNDS, standings, type Standings } from "../rounds/standing.ts";
 import { median } from "../metrics/stats.ts";
 import { table } from "./format.ts";
 import { halfWidths, intervalCell } from "./rounds.ts";
@@ -27,6 +27,8 @@ export interface SittingsAgreement {
   halfWidths: { a: number[]; b: number[] };
 }
 
+const hasInterval = (i: Interval): boolean => i.n >= MIN_COUNTING_ROUNDS;
+
 export function sittingsAgreement(a: BenchResults, b: BenchResults): SittingsAgreement {
   const sa = standings(a);
   const sb = standings(b);
@@ -34,7 +36,9 @@ export function sittingsAgreement(a: BenchResults, b: BenchResults): SittingsAgr
   const rows = products.map((product) => {
     const ia = sa.rows.find((r) => r.product === product)?.interval;
     const ib = sb.rows.find((r) => r.product === product)?.interval;
-    return { product, ...(ia ? { a: ia } : {}), ...(ib ? { b: ib } : {}), ...(ia && ib ? { overlap: overlaps(ia, ib) } : {}) };
+    // One counting round has no interval: two such points neither overlap nor miss each other.
+    const judged = ia !== undefined && ib !== undefined && hasInterval(ia) && hasInterval(ib);
+    return { product, ...(ia ? { a: ia } : {}), ...(ib ? { b: ib } : {}), ...(judged ? { overlap: overlaps(ia, ib) } : {}) };
   });
   const inB = differentPairs(sb);
   const opposite = [...differentPairs(sa)].filter((pair) => inB.has(pair.split("<").reverse().join("<"))).map((pair) => pair.replace("<", " < "));
@@ -50,7 +54,8 @@ export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
     "## Two sittings side by side",
     "",
     `This sitting (${when(a)}) and another (${when(b)}): each row's µs CPU per inference at its knee, median [95 % interval] over its rounds. The intervals ` +
-      `overlap for **${overlapping} of ${judged.length}** rows measured in both. Median interval half-width: ${widths(g.halfWidths.a)} here, ` +
+      `overlap for **${overlapping} of ${judged.length}** rows with an interval in both (${MIN_COUNTING_ROUNDS} counting rounds or more). ` +
+      `Median interval half-width: ${widths(g.halfWidths.a)} here, ` +
       `${widths(g.halfWidths.b)} there. Pairs of rows one sitting ranks apart one way and the other the other way: ` +
       `${g.opposite.length > 0 ? g.opposite.join("; ") : "none"}.`,
     "",
@@ -58,7 +63,7 @@ export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
       ["product", "µs here", "µs there", "here ÷ there", "intervals overlap"],
       g.rows.map((r) => [
         r.product, r.a ? intervalCell(r.a) : "–", r.b ? intervalCell(r.b) : "–", r.a && r.b ? (r.a.median / r.b.median).toFixed(3) : "–",
-        r.overlap === undefined ? "–" : r.overlap ? "yes" : "no",
+        r.overlap !== undefined ? (r.overlap ? "yes" : "no") : r.a && r.b ? "– (no interval)" : "–",
       ]),
     ),
     "",
