@@ -7,7 +7,7 @@
  */
 import type { BenchResults } from "../results/types.ts";
 import { overlaps, type Interval } from "../rounds/intervals.ts";
-import { MIN_COUNTING_ROUNDS, standings, type Standings } from "../rounds/standing.ts";
+import { isRanked, MIN_COUNTING_ROUNDS, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
 import { median } from "../metrics/stats.ts";
 import { table } from "./format.ts";
 import { halfWidths, intervalCell } from "./rounds.ts";
@@ -27,17 +27,17 @@ export interface SittingsAgreement {
   halfWidths: { a: number[]; b: number[] };
 }
 
-const hasInterval = (i: Interval): boolean => i.n >= MIN_COUNTING_ROUNDS;
-
 export function sittingsAgreement(a: BenchResults, b: BenchResults): SittingsAgreement {
   const sa = standings(a);
   const sb = standings(b);
   const products = [...new Set([...sa.rows, ...sb.rows].map((r) => r.product))].sort();
   const rows = products.map((product) => {
-    const ia = sa.rows.find((r) => r.product === product)?.interval;
-    const ib = sb.rows.find((r) => r.product === product)?.interval;
-    // One counting round has no interval: two such points neither overlap nor miss each other.
-    const judged = ia !== undefined && ib !== undefined && hasInterval(ia) && hasInterval(ib);
+    const ra = sa.rows.find((r) => r.product === product);
+    const rb = sb.rows.find((r) => r.product === product);
+    const ia = ra?.interval;
+    const ib = rb?.interval;
+    // Only ranked rows have an interval: two one-round points neither overlap nor miss each other.
+    const judged = ia !== undefined && ib !== undefined && isRanked(ra as RowStanding) && isRanked(rb as RowStanding);
     return { product, ...(ia ? { a: ia } : {}), ...(ib ? { b: ib } : {}), ...(judged ? { overlap: overlaps(ia, ib) } : {}) };
   });
   const inB = differentPairs(sb);

@@ -63,11 +63,6 @@ export const quix: Product<Found> = {
       "the framework's shape, not a bench handicap; every product whose API hands over a batch batches the forward.",
     "Consumer: the seed's librdkafka fetch settings and prefetch queue through consumer_extra_config (quixstreams' own fetch.queue.backoff.ms=100 kept). " +
       "Stateless: no changelog or repartition topics, and quixstreams may not create topics (auto_create_topics off).",
-    "Across machines: on two machines of this kind quix cost 23–32 µs per record at 5k–40k/s (both quiet, speed index v2 here); an earlier page read " +
-      "86–169 µs on a third. That machine's own profile showed every part of quix 4–8× slower at once (fetch, features, model, produce) while " +
-      "faststream's same Python function cost what it costs elsewhere, its speed index moved 23–28 % within single quix runs and quix's CPU rose 47 → 84 " +
-      "% at a fixed rate: the machine slowed while quix ran (it ran last), not one part of quix. Expect 23–32 µs here, and distrust a quix figure whose " +
-      "confirm repeat disagrees in cost (the knee search now requires agreement within 10 %).",
   ],
   prepare,
   start,
