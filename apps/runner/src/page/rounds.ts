@@ -9,6 +9,7 @@ import { isRanked, MIN_COUNTING_ROUNDS, rankLabel, standings, type RowStanding, 
 import { median } from "../metrics/stats.ts";
 import { dec2, int, table } from "./format.ts";
 import { runMark } from "./rows.ts";
+import { DOWN_SHARE } from "../sweep/fast-knee.ts";
 import { percent } from "./repeats.ts";
 
 /** The ranked rows' interval half-widths (rows with one round have none). */
@@ -108,9 +109,10 @@ export function roundsSection(results: BenchResults): string[] {
       const run = row.rounds.filter((x) => x.round === i + 1).at(-1);
       if (run === undefined) return "–";
       const micros = run.run.throughput?.cpuMicrosPerInference;
-      return run.counts
-        ? dec2(micros as number)
-        : `${micros !== undefined ? `${dec2(micros)} ` : ""}${(runMark(run.run) ?? "does not count").split(" — ")[0]}`;
+      if (run.counts) return dec2(micros as number);
+      const mark = (runMark(run.run) ?? (run.atRate ? "does not count" : "kept up")).split(" — ")[0];
+      const where = run.atRate ? "" : ` at ${int(run.run.settings.offeredRate)}/s, an earlier knee`;
+      return `${micros !== undefined ? `${dec2(micros)} ` : ""}${mark}${where}`;
     }),
   ]);
   const order = (results.rounds?.order ?? []).map((o, i) => `round ${i + 1}: ${o.join(", ")}`).join("; ");
@@ -119,7 +121,9 @@ export function roundsSection(results: BenchResults): string[] {
     "",
     "µs CPU per inference of each row's window at its knee, round by round. Round 1 is the knee search's own window at the knee; each later round starts " +
       "the product again, gates it and measures one window at the knee, rows in a fresh random order each round. A window that did not keep up, was noisy or " +
-      "invalid is shown with its mark and does not count.",
+      "invalid is shown with its mark and does not count. A row that fell behind at its knee in as many rounds as it kept up there moved down " +
+      `(to the highest lower rate it kept up at, else ${Math.round((1 - DOWN_SHARE) * 100)} % lower), and only its rounds there count; ` +
+      "its earlier rounds are shown with their rate.",
     "",
     table(header, rows),
     "",

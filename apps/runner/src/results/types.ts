@@ -303,6 +303,17 @@ export interface RoundsRecord {
   order: string[][];
   /** Why no further round ran. */
   stoppedBecause: string;
+  /** Rows whose knee did not hold in the rounds and moved down (rounds/knee-moves.ts); absent: none did. */
+  moves?: KneeMove[];
+}
+
+/** A row's knee moved down after a round: at `from` it had fallen behind in as many rounds as it kept up in. */
+export interface KneeMove {
+  product: string;
+  /** The round after which it moved. */
+  afterRound: number;
+  from: number;
+  to: number;
 }
 
 /** A product's knee search: its outcome; each step is also a run in `runs`. */

@@ -4,11 +4,12 @@
  * product (its first-time installs and builds) is set-up: the budget's clock stops meanwhile.
  */
 import type { Prepared, Product } from "@bench/core";
-import type { BenchResults, RunResult, SweepRecord } from "../results/types.ts";
+import type { BenchResults, KneeMove, RunResult, SweepRecord } from "../results/types.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { fastKneeProduct } from "../sweep/run-fast.ts";
 import { runRounds, shuffled, tagSearchRound, type RoundRow } from "./run-rounds.ts";
 import { standings } from "./standing.ts";
+import { moveSentence, verdictsAt } from "./knee-moves.ts";
 
 /** What the main command needs of the bench around it. */
 export interface MainCommandParts {
@@ -62,6 +63,7 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
   await bench.quiet?.();
   const rows = kneeRows(searched, parts.results);
   const budgetMs = parts.budgetSec * 1000;
+  const moves: KneeMove[] = [];
   const stoppedBecause = await runRounds(
     {
       rows,
@@ -70,34 +72,51 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
       profileSec: parts.profileSec,
       keep: parts.keep,
       write: parts.write,
+      moves,
     },
     bench,
     order,
   );
   await bench.quiet?.();
-  heldInRounds(parts.results);
+  heldInRounds(parts.results, moves);
   parts.results.rounds = {
     budgetSec: parts.budgetSec,
     spentSec: Math.round(clock.spentMs() / 1000),
     prepareSec: Math.round(clock.prepareMs / 1000),
     order,
     stoppedBecause,
+    ...(moves.length > 0 ? { moves } : {}),
   };
   bench.log(`\n== rounds: ${stoppedBecause}`);
   parts.write();
 }
 
-/** A knee is confirmed when the row kept up there in at least two rounds: the search's window and a later round's. */
-function heldInRounds(results: BenchResults): void {
+/**
+ * The rounds' word on each search's knee: a row that moved down has its knee there, bracketed by the
+ * rate it left; a knee is confirmed when the row kept up at it in at least two rounds.
+ */
+function heldInRounds(results: BenchResults, moves: readonly KneeMove[]): void {
   const s = standings(results);
   for (const sweep of results.sweeps ?? []) {
     const row = s.rows.find((r) => r.product === sweep.product);
     if (sweep.knee === undefined || row === undefined) continue;
-    sweep.confirmed = row.byRound.size >= 2;
-    sweep.stoppedBecause =
-      `${sweep.stoppedBecause} In the rounds it kept up at ${sweep.knee.toLocaleString("en-US")}/s ` +
-      `in ${row.byRound.size} of ${row.rounds.length}.`;
+    const mine = moves.filter((m) => m.product === sweep.product);
+    const last = mine.at(-1);
+    if (last !== undefined) movedKnee(sweep, last, mine.map((m) => moveSentence(m, verdictsAt(results.runs.filter((r) => r.product === m.product), m.from))));
+    const atKnee = row.rate === sweep.knee ? row.byRound.size : 0;
+    const ran = row.rounds.filter((r) => r.run.settings.offeredRate === sweep.knee).length;
+    sweep.confirmed = atKnee >= 2;
+    sweep.stoppedBecause = `${sweep.stoppedBecause} In the rounds it kept up at ${sweep.knee.toLocaleString("en-US")}/s in ${atKnee} of ${ran}.`;
   }
+}
+
+/** The sweep's record after its row moved down: the knee where it went, the bracket's top where it left. */
+function movedKnee(sweep: SweepRecord, last: KneeMove, sentences: string[]): void {
+  const scale = last.to / (sweep.knee as number);
+  sweep.knee = last.to;
+  sweep.bracket = { keptUp: last.to, saturated: last.from };
+  if (sweep.kneeAtReference !== undefined) sweep.kneeAtReference = Math.round(sweep.kneeAtReference * scale);
+  sweep.stoppedBecause = `${sweep.stoppedBecause} ${sentences.join(" ")}`;
 }
 
 /** The searched rows that found a knee, their knee's window tagged as round 1. */

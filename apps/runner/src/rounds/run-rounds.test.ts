@@ -21,6 +21,14 @@ describe("nextRound", () => {
     expect(over).toEqual({ stop: expect.stringContaining("a, b stay unresolved") });
   });
 
+  it("gives a row without an interval a round first, and alone when the budget holds no more", () => {
+    const moved = resultsOf([...rounds("a", [10, 12, 9]), ...rounds("b", [11, 10, 10]), ...rounds("c", [50, 52, 51]).slice(0, 1)]);
+    expect(nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 30), perRow(1))).toEqual({ rows: ["c", "a", "b"] });
+    expect(nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 38.5), perRow(1))).toEqual({ rows: ["c"] });
+    const over = nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 39.5), perRow(1));
+    expect(over).toEqual({ stop: expect.stringContaining("c (fewer than 2 counting rounds), a, b stay unresolved") });
+  });
+
   it("stops when every neighbouring pair is resolved, and at MAX_ROUNDS", () => {
     const resolved = resultsOf([...rounds("a", [10, 11, 10.5]), ...rounds("c", [50, 52, 51])]);
     expect(nextRound(MIN_ROUNDS + 1, ["a", "c"], resolved, clock(40, 10), perRow(1))).toEqual({ stop: expect.stringContaining("told apart or the same") });

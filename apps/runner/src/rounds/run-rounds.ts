@@ -6,21 +6,25 @@
  * rows in different rounds and a row's rounds are independent measurements spread over the sitting.
  *
  *   MIN_ROUNDS rounds are always run (the knee search's window is the first);
- *   after them, a round goes only to rows with an UNKNOWN neighbour (standing.ts), while the
- *   budget holds it, until every neighbouring pair is resolved or MAX_ROUNDS is reached.
+ *   a row whose knee did not hold moves down after a round (knee-moves.ts), and only its rounds
+ *   at its latest rate count;
+ *   after MIN_ROUNDS, a round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds
+ *   (they have no interval yet) and to rows with an UNKNOWN neighbour (standing.ts), while the
+ *   budget holds it, until every row is ranked and every neighbouring pair resolved, or MAX_ROUNDS.
  *
  * One round's window per row replaces the knee search's confirm: a repeat a minute after the
  * knee's own step meets the same phase of the host, a round minutes later does not.
  */
 import type { Prepared, Product } from "@bench/core";
-import type { BenchResults, RunResult } from "../results/types.ts";
+import type { BenchResults, KneeMove, RunResult } from "../results/types.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { PacedSession } from "../run/paced-session.ts";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
 import { runSummary } from "../summary.ts";
 import { searchInSession } from "../sweep/in-session.ts";
 import { countsAsResult } from "../page/rows.ts";
-import { standings, unresolvedRows } from "./standing.ts";
+import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
+import { kneeAfterRounds, moveSentence, verdictsAt } from "./knee-moves.ts";
 
 /** Rounds every row with a knee gets, the knee search's own window counted as the first. */
 export const MIN_ROUNDS = 3;
@@ -40,6 +44,7 @@ export interface RoundRow {
   product: Product;
   prepared: Prepared;
   settings: RunSettings;
+  /** The rate its rounds run at: the search's knee, lower once it moved (knee-moves.ts). */
   knee: number;
 }
 
@@ -74,19 +79,24 @@ export function nextRound(
   if (rows.length === 0) return { stop: "no row has a knee to run rounds at" };
   if (round <= MIN_ROUNDS) return { rows: [...rows] };
   if (round > MAX_ROUNDS) return { stop: `the rounds reached their cap of ${MAX_ROUNDS}` };
-  const unresolved = unresolvedRows(standings(results)).filter((id) => rows.includes(id));
-  if (unresolved.length === 0) return { stop: `after ${round - 1} rounds every pair of neighbouring rows is told apart or the same` };
-  const need = costMs(unresolved);
-  const left = clock.budgetMs - clock.spentMs();
-  if (need > left) {
-    const minutes = (ms: number): string => (Math.max(0, ms) / 60_000).toFixed(1);
-    return {
-      stop:
-        `after ${round - 1} rounds the budget's ${minutes(left)} min left would not hold another round of ${unresolved.length} rows ` +
-        `(about ${minutes(need)} min); ${unresolved.join(", ")} stay unresolved`,
-    };
+  const s = standings(results);
+  const short = rows.filter((id) => (s.rows.find((r) => r.product === id)?.byRound.size ?? 0) < MIN_COUNTING_ROUNDS);
+  const unresolved = unresolvedRows(s).filter((id) => rows.includes(id) && !short.includes(id));
+  if (short.length + unresolved.length === 0) {
+    return { stop: `after ${round - 1} rounds every row is ranked and every pair of neighbouring rows is told apart or the same` };
   }
-  return { rows: unresolved };
+  const left = clock.budgetMs - clock.spentMs();
+  // A row without an interval needs a round more than a pair without a verdict does.
+  for (const wanted of [[...short, ...unresolved], short]) {
+    if (wanted.length > 0 && costMs(wanted) <= left) return { rows: wanted };
+  }
+  const minutes = (ms: number): string => (Math.max(0, ms) / 60_000).toFixed(1);
+  const open = [...short.map((id) => `${id} (fewer than ${MIN_COUNTING_ROUNDS} counting rounds)`), ...unresolved];
+  return {
+    stop:
+      `after ${round - 1} rounds the budget's ${minutes(left)} min left would not hold another round of ${open.length} rows ` +
+      `(about ${minutes(costMs([...short, ...unresolved]))} min); ${open.join(", ")} stay unresolved`,
+  };
 }
 
 /** The knee search's window at the knee becomes round 1: the last run at the knee that counts. */
@@ -139,6 +149,8 @@ export interface RoundsPlan {
   keep: (run: RunResult) => void;
   /** Written again once an audit has read (it settles its run's status). */
   write: () => void;
+  /** Where rows moved when their knee did not hold: filled as the rounds run. */
+  moves: KneeMove[];
 }
 
 /** Rounds 2 on, until nextRound says why not; returns why, and records each round's order. */
@@ -161,6 +173,20 @@ export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: st
     }
     // The next round's plan reads this round's verdicts: every audit has read first.
     await bench.quiet?.();
+    moveKnees(rows, round, plan, bench);
+  }
+}
+
+/** Rows whose knee did not hold in the rounds so far move down (knee-moves.ts); the move is logged and kept. */
+function moveKnees(rows: readonly RoundRow[], round: number, plan: RoundsPlan, bench: BenchContext): void {
+  for (const row of rows) {
+    const to = kneeAfterRounds(plan.results, row.product.id, row.knee);
+    if (to === undefined) continue;
+    const move: KneeMove = { product: row.product.id, afterRound: round, from: row.knee, to };
+    const mine = plan.results.runs.filter((r) => r.product === row.product.id);
+    bench.log(`== ${row.product.id}: ${moveSentence(move, verdictsAt(mine, row.knee))}`);
+    plan.moves.push(move);
+    row.knee = to;
   }
 }
 

@@ -33,6 +33,16 @@ describe("standings", () => {
     expect(row.interval!.median).toBe(10.5);
   });
 
+  it("counts only the rounds at the row's latest rate, and marks the rounds at an earlier knee", () => {
+    const earlier = [countingRun("row", 12_000, 9, { round: 1 }), countingRun("row", 12_000, 30, { round: 2 })];
+    earlier[1]!.throughput!.regime = "saturated";
+    const later = [countingRun("row", 11_000, 10, { round: 3 }), countingRun("row", 11_000, 11, { round: 4 })];
+    const row = standings(resultsOf([...earlier, ...later])).rows[0]!;
+    expect(row.rate).toBe(11_000);
+    expect([...row.byRound.keys()]).toEqual([3, 4]);
+    expect(row.rounds.map((r) => r.atRate)).toEqual([false, false, true, true]);
+  });
+
   it("ignores runs that belong to no round (the search's other steps)", () => {
     const s = standings(resultsOf([countingRun("row", 10_000, 3), ...rounds("row", [10, 11, 12])]));
     expect(s.rows[0]!.interval!.median).toBe(11);

@@ -4,7 +4,8 @@
  * reads it to spend further rounds where the order is unknown, the page to rank and tie.
  *
  * A round's figure for a row is µs CPU per inference over a window at the row's knee that counts
- * as a result (valid, settled, quiet, kept up). Round 1 is the knee search's own window at the
+ * as a result (valid, settled, quiet, kept up); a row whose knee did not hold moved down
+ * (knee-moves.ts), and only its rounds at its latest rate count. Round 1 is the knee search's own window at the
  * knee; every later round is a session of its own (start, gate, one window at the knee), rows in a
  * fresh random order each round, so a slow phase of the host lands on different rows each round.
  */
@@ -15,15 +16,17 @@ import { compareRows, medianInterval, type Interval, type RatioVerdict } from ".
 export interface RoundRun {
   round: number;
   run: RunResult;
-  /** Counts as the row's figure for this round. */
+  /** Counts as the row's figure for this round: a result, at the row's latest rate. */
   counts: boolean;
+  /** Ran at the row's latest rate; a round at an earlier knee (knee-moves.ts) is shown, not counted. */
+  atRate: boolean;
 }
 
 export interface RowStanding {
   product: string;
-  /** The rate every round ran at: the knee. */
+  /** The rate of the row's latest round: its knee after the rounds (a row moves down when its knee does not hold). */
   rate: number;
-  /** Every round's run at the knee, counting or not, in round order. */
+  /** Every round's run, counting or not, in round order. */
   rounds: RoundRun[];
   /** µs CPU per inference by round, of the rounds that count. */
   byRound: Map<number, number>;
@@ -53,18 +56,20 @@ function roundRuns(results: BenchResults): Map<string, RoundRun[]> {
   for (const run of results.runs) {
     if (run.round === undefined) continue;
     const counts = countsAsResult(run) && (run.throughput?.cpuMicrosPerInference ?? 0) > 0;
-    byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), { round: run.round, run, counts }]);
+    byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), { round: run.round, run, counts, atRate: true }]);
   }
   for (const list of byProduct.values()) list.sort((a, b) => a.round - b.round);
   return byProduct;
 }
 
-function rowStanding(product: string, rounds: RoundRun[]): RowStanding {
+function rowStanding(product: string, all: RoundRun[]): RowStanding {
+  const rate = (all[all.length - 1] as RoundRun).run.settings.offeredRate;
+  const rounds = all.map((r) => (r.run.settings.offeredRate === rate ? r : { ...r, counts: false, atRate: false }));
   const byRound = new Map<number, number>();
   // One figure a round: a round run again (never planned, but a merged results set may hold two) keeps its last counting run.
   for (const r of rounds) if (r.counts) byRound.set(r.round, r.run.throughput?.cpuMicrosPerInference as number);
   const interval = medianInterval([...byRound.values()]);
-  return { product, rate: (rounds[0] as RoundRun).run.settings.offeredRate, rounds, byRound, ...(interval ? { interval } : {}) };
+  return { product, rate, rounds, byRound, ...(interval ? { interval } : {}) };
 }
 
 /** Rank ranges from every pair's verdict: a row is told apart only from rows DIFFERENT from it. */

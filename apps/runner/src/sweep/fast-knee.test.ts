@@ -6,6 +6,7 @@ import {
   firstPacedRate,
   MAX_FAST_STEPS,
   nextRateDown,
+  ROUNDS_RESOLUTION,
   START_SHARE,
 } from "./fast-knee.ts";
 import { KNEE_RESOLUTION, roundRate, type StepOutcome, type StepPurpose } from "./knee.ts";
@@ -99,6 +100,15 @@ describe("findKneeFromCeiling", () => {
     expect(r.confirmed).toBe(false);
     expect(r.bracket).toEqual({ keptUp: 95_000, saturated: 100_000 });
     expect(r.stoppedBecause).toContain("95000/s kept up; the rounds run it again");
+  });
+
+  it("at the rounds' resolution, ends at a first keep-up within a fifth of the drain's bound, bracketed by it", async () => {
+    const { runAt, calls } = product(99_000, 98_000);
+    const r = await findKneeFromCeiling(runAt, { ceiling: 100_000, gendataCap: 160_000, confirm: false, resolution: ROUNDS_RESOLUTION });
+    // 90k keeps up, and the bound (105k, DRAIN_BOUND_MARGIN) is within 20 % of it
+    expect(calls).toEqual([{ rate: 100_000 * START_SHARE, purpose: "paced" }]);
+    expect(r.knee).toBe(90_000);
+    expect(r.bracket).toEqual({ keptUp: 90_000, saturated: 105_000 });
   });
 
   it("steps up by the resolution past a drain it kept up at, until a paced step saturates (the drain read low)", async () => {

@@ -12,7 +12,7 @@
  *     consumed (nextRateDown), since an overloaded product consumes less than it sustains.
  *  4. Up by bisection from a keep-up, toward the lowest rate that saturated (else the bound),
  *     until the two are within KNEE_RESOLUTION: finer is below what a minute's drift lets a run
- *     tell apart.
+ *     tell apart. The main command's is ROUNDS_RESOLUTION: its rounds re-judge the knee.
  *  5. Only a clean keep-up keeps up (KneeSearch.measure, knee.ts): a draining or unsettled step
  *     is run again, a noisy one again a bounded number of times, an invalid one withdraws the
  *     knee, a failed one ends the search, and gendata short of a rate bounds the search from
@@ -63,7 +63,16 @@ export interface FastKneeOptions {
   confirm?: boolean;
   /** The first paced step's share of the ceiling; absent: START_SHARE. */
   startShare?: number;
+  /** How close the bisection up brings a keep-up and the rate above it; absent: KNEE_RESOLUTION. */
+  resolution?: number;
 }
+
+/**
+ * The main command's resolution: its rounds run every knee again later and move a row down where
+ * it does not hold (rounds/knee-moves.ts), and a step finer than this is within what the host's
+ * slow phases move a rate, so it spends a paced run on a bracket the rounds then re-judge.
+ */
+export const ROUNDS_RESOLUTION = 0.2;
 
 /**
  * The first paced step, as a share of the ceiling. Paced, the product shares the cores with
@@ -161,15 +170,15 @@ function rateAtMost(rate: number): number {
 }
 
 /** Where the bisection up goes next from a keep-up at `lo`, or the rate it ends at. */
-function nextUp(s: KneeSearch, lo: number, bound: Bound): { rate: number } | { end: { rate: number; byGendata: boolean } } {
+function nextUp(s: KneeSearch, lo: number, bound: Bound, resolution: number): { rate: number } | { end: { rate: number; byGendata: boolean } } {
   const readLow = drainReadLow(bound, s, lo);
   const atSpeed = readLow ? { rate: bound.gendataCap, byGendata: true } : boundAt(bound, s, lo);
   const cap = roundRate(atSpeed.rate);
   const saturatedAbove = [...s.saturatedAt].filter((r) => r > lo);
   const hi = Math.min(...saturatedAbove, cap);
   const end = { end: { rate: lo, byGendata: hi === cap && !saturatedAbove.includes(cap) && atSpeed.byGendata } };
-  if (hi <= lo * (1 + KNEE_RESOLUTION)) return end;
-  const next = saturatedAbove.length > 0 ? roundRate((lo + hi) / 2) : climbFrom(lo, hi, readLow);
+  if (hi <= lo * (1 + resolution)) return end;
+  const next = saturatedAbove.length > 0 ? roundRate((lo + hi) / 2) : climbFrom(lo, hi, readLow, resolution);
   return next <= lo || next >= hi ? end : { rate: next };
 }
 
@@ -180,23 +189,25 @@ function nextUp(s: KneeSearch, lo: number, bound: Bound): { rate: number } | { e
  * busy), `hi` is gendata's cap, and a step far past the knee leaves a backlog that can outlast the
  * drain's timeout and make the run invalid.
  */
-function climbFrom(lo: number, hi: number, readLow: boolean): number {
-  if (readLow) return rateAtMost(lo * (1 + KNEE_RESOLUTION));
+function climbFrom(lo: number, hi: number, readLow: boolean, resolution: number): number {
+  if (readLow) return rateAtMost(lo * (1 + resolution));
   return roundRate(Math.min((lo + hi) / 2, lo * DEFAULT_SWEEP.factor));
 }
 
 /**
  * From a keep-up at `rate`, bisect toward the lowest rate that saturated above it (else `bound`:
- * the drain ceiling or gendata's cap) until the two are within KNEE_RESOLUTION: a saturated paced
+ * the drain ceiling or gendata's cap) until the two are within the resolution: a saturated paced
  * step consumes less than the product sustains (gendata and the broker share the cores with it),
  * so the rate it steps down to can sit well under the knee. Returns the highest rate that kept up,
  * and whether gendata (its cap, or a rate it could not offer) rather than the product stopped the
  * bisection; or why the search must stop, with the highest rate that had kept up.
  */
-async function refineUp(s: KneeSearch, rate: number, bound: Bound): Promise<{ rate: number; byGendata: boolean } | { stop: string; keptUp: number }> {
+async function refineUp(
+  s: KneeSearch, rate: number, bound: Bound, resolution: number,
+): Promise<{ rate: number; byGendata: boolean } | { stop: string; keptUp: number }> {
   let lo = rate;
   for (;;) {
-    const next = nextUp(s, lo, bound);
+    const next = nextUp(s, lo, bound, resolution);
     if ("end" in next) return next.end;
     const v = await s.measure(next.rate, "paced");
     if (v.kind === "stop") return { stop: v.reason, keptUp: lo };
@@ -251,7 +262,7 @@ async function search(s: KneeSearch, opts: FastKneeOptions): Promise<Found> {
   for (;;) {
     const from = next.keptUp ? next : await firstKeepUp(s, next);
     if ("stop" in from) return { confirmed: false, stop: from.stop, atLeast: false };
-    const refined = await refineUp(s, from.rate, upperBound(opts));
+    const refined = await refineUp(s, from.rate, upperBound(opts), opts.resolution ?? KNEE_RESOLUTION);
     // Stopped on the way up (the cap of runs, a failed step): the highest rate that kept up is the knee, not confirmed, as when a confirm is cut short.
     if ("stop" in refined) {
       return { knee: refined.keptUp, confirmed: false, stop: `${fmt(refined.keptUp)}/s kept up but was not confirmed: ${refined.stop}`, atLeast: false };

@@ -13,7 +13,7 @@ import { runSpeed } from "../page/speed.ts";
 import { runSummary } from "../summary.ts";
 import { PacedSession } from "../run/paced-session.ts";
 import { chosenDrain, drainAgain, drainCeiling, drainHolds, keptPaceWithFill, noCeiling } from "./drain-choice.ts";
-import { findKneeFromCeiling } from "./fast-knee.ts";
+import { findKneeFromCeiling, ROUNDS_RESOLUTION } from "./fast-knee.ts";
 import { audited, searchInSession } from "./in-session.ts";
 import { benchSpeed } from "./speed-wait.ts";
 import type { SweepResult } from "./knee.ts";
@@ -81,7 +81,11 @@ async function drainThenSearch(
   const gendataCap = (drain.prefill?.ratePerSec as number) * PACED_GENDATA_SHARE;
   const ceilingUnsettled = !drainHolds(drain);
   const ceilingSpeed = runSpeed(drain);
-  const opts = { ceiling, gendataCap, ceilingByGendata, ceilingUnsettled, confirm, ...(ceilingSpeed !== undefined ? { ceilingSpeed } : {}) };
+  const opts = {
+    ceiling, gendataCap, ceilingByGendata, ceilingUnsettled, confirm,
+    ...(ceilingSpeed !== undefined ? { ceilingSpeed } : {}),
+    ...(confirm ? {} : { resolution: ROUNDS_RESOLUTION }),
+  };
   const found = await findKneeFromCeiling(
     stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps),
     opts,

@@ -1,0 +1,48 @@
+/**
+ * Where a row's rounds run when its knee does not hold. Pure: run-rounds.ts asks after each round,
+ * standing.ts counts only the rounds at the row's latest rate.
+ *
+ * A knee is the highest rate the row sustains. The search finds it in one session, warm; a round
+ * starts the product cold minutes later, in another phase of the host. When at its rate a row has
+ * fallen behind in as many rounds as it kept up in, the rate is not sustainable by the majority of
+ * what the bench saw, so the row moves down: to the highest lower rate it kept up at and never fell
+ * behind at (its search's steps and rounds), else one DOWN_SHARE step below. A round that was noisy
+ * or invalid says nothing about the rate and is counted neither way.
+ */
+import type { BenchResults, KneeMove, RunResult } from "../results/types.ts";
+import { countsAsResult } from "../page/rows.ts";
+import { roundRate } from "../sweep/knee.ts";
+import { DOWN_SHARE } from "../sweep/fast-knee.ts";
+
+/** The product ran clean and did not keep up: saturated, draining, or its backlog never settled. */
+export function fellBehind(run: RunResult): boolean {
+  if (run.status !== "ok" || run.conditions?.noisy === true || run.throughput === undefined) return false;
+  return run.settled === false || run.throughput.regime !== "keep-up";
+}
+
+const rateOf = (run: RunResult): number => run.settings.offeredRate;
+
+/** Rounds at `rate` that kept up and that fell behind. */
+export function verdictsAt(runs: readonly RunResult[], rate: number): { keptUp: number; fellBehind: number } {
+  const at = runs.filter((r) => r.round !== undefined && rateOf(r) === rate);
+  return { keptUp: at.filter(countsAsResult).length, fellBehind: at.filter(fellBehind).length };
+}
+
+/** The rate a row moves to after its rounds at `rate`, or undefined when the rate holds. */
+export function kneeAfterRounds(results: BenchResults, product: string, rate: number): number | undefined {
+  const runs = results.runs.filter((r) => r.product === product && rateOf(r) > 0);
+  const v = verdictsAt(runs, rate);
+  if (v.fellBehind === 0 || v.fellBehind < v.keptUp) return undefined;
+  const behind = new Set(runs.filter(fellBehind).map(rateOf));
+  const lower = runs.filter((r) => rateOf(r) < rate && countsAsResult(r) && !behind.has(rateOf(r))).map(rateOf);
+  return lower.length > 0 ? Math.max(...lower) : roundRate(rate * DOWN_SHARE);
+}
+
+/** One sentence for the log and the sweep's record. */
+export function moveSentence(m: KneeMove, v: { keptUp: number; fellBehind: number }): string {
+  const n = (x: number): string => x.toLocaleString("en-US");
+  return (
+    `After round ${m.afterRound} its rounds at ${n(m.from)}/s had fallen behind in ${v.fellBehind} and kept up in ${v.keptUp}, ` +
+    `so its knee moved to ${n(m.to)}/s, where its later rounds ran; only those count.`
+  );
+}
