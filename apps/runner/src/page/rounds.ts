@@ -109,9 +109,9 @@ export function roundsSection(results: BenchResults): string[] {
       const run = row.rounds.filter((x) => x.round === i + 1).at(-1);
       if (run === undefined) return "–";
       const micros = run.run.throughput?.cpuMicrosPerInference;
-      if (run.counts) return dec2(micros as number);
-      const mark = (runMark(run.run) ?? (run.atRate ? "does not count" : "kept up")).split(" — ")[0];
-      const where = run.atRate ? "" : ` at ${int(run.run.settings.offeredRate)}/s, an earlier knee`;
+      const where = run.atRate ? "" : ` at ${int(run.run.settings.offeredRate)}/s`;
+      if (run.counts) return `${dec2(micros as number)}${where}`;
+      const mark = (runMark(run.run) ?? "does not count").split(" — ")[0];
       return `${micros !== undefined ? `${dec2(micros)} ` : ""}${mark}${where}`;
     }),
   ]);
@@ -122,8 +122,8 @@ export function roundsSection(results: BenchResults): string[] {
     "µs CPU per inference of each row's window at its knee, round by round. Round 1 is the knee search's own window at the knee; each later round starts " +
       "the product again, gates it and measures one window at the knee, rows in a fresh random order each round. A window that did not keep up, was noisy or " +
       "invalid is shown with its mark and does not count. A row that fell behind at its knee in as many rounds as it kept up there moved down " +
-      `(to the highest lower rate it kept up at, else ${Math.round((1 - DOWN_SHARE) * 100)} % lower), and only its rounds there count; ` +
-      "its earlier rounds are shown with their rate.",
+      `(to the highest lower rate it kept up at, else ${Math.round((1 - DOWN_SHARE) * 100)} % lower) for its later rounds; a round at a knee it ` +
+      "left is shown with its rate, and counts when it kept up there.",
     "",
     table(header, rows),
     "",

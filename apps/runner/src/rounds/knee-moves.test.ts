@@ -47,7 +47,7 @@ describe("kneeAfterRounds", () => {
     const sentence = moveSentence({ product: "a", afterRound: 2, from: 83_100, to: 76_700 }, { keptUp: 1, fellBehind: 1 });
     expect(sentence).toBe(
       "After round 2 its rounds at 83,100/s had fallen behind in 1 and kept up in 1, " +
-        "so its knee moved to 76,700/s, where its later rounds ran; only those count.",
+        "so its knee moved to 76,700/s for its later rounds.",
     );
   });
 });

@@ -1,6 +1,5 @@
 /**
- * Where a row's rounds run when its knee does not hold. Pure: run-rounds.ts asks after each round,
- * standing.ts counts only the rounds at the row's latest rate.
+ * Where a row's rounds run when its knee does not hold. Pure: run-rounds.ts asks after each round.
  *
  * A knee is the highest rate the row sustains. The search finds it in one session, warm; a round
  * starts the product cold minutes later, in another phase of the host. When at its rate a row has
@@ -43,6 +42,6 @@ export function moveSentence(m: KneeMove, v: { keptUp: number; fellBehind: numbe
   const n = (x: number): string => x.toLocaleString("en-US");
   return (
     `After round ${m.afterRound} its rounds at ${n(m.from)}/s had fallen behind in ${v.fellBehind} and kept up in ${v.keptUp}, ` +
-    `so its knee moved to ${n(m.to)}/s, where its later rounds ran; only those count.`
+    `so its knee moved to ${n(m.to)}/s for its later rounds.`
   );
 }

@@ -6,8 +6,7 @@
  * rows in different rounds and a row's rounds are independent measurements spread over the sitting.
  *
  *   MIN_ROUNDS rounds are always run (the knee search's window is the first);
- *   a row whose knee did not hold moves down after a round (knee-moves.ts), and only its rounds
- *   at its latest rate count;
+ *   a row whose knee did not hold moves down after a round (knee-moves.ts) for its later rounds;
  *   after MIN_ROUNDS, a round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds
  *   (they have no interval yet) and to rows with an UNKNOWN neighbour (standing.ts), while the
  *   budget holds it, until every row is ranked and every neighbouring pair resolved, or MAX_ROUNDS.

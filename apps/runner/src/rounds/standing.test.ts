@@ -33,14 +33,14 @@ describe("standings", () => {
     expect(row.interval!.median).toBe(10.5);
   });
 
-  it("counts only the rounds at the row's latest rate, and marks the rounds at an earlier knee", () => {
+  it("stands at the row's latest rate, and counts a round that kept up at a knee it left", () => {
     const earlier = [countingRun("row", 12_000, 9, { round: 1 }), countingRun("row", 12_000, 30, { round: 2 })];
     earlier[1]!.throughput!.regime = "saturated";
-    const later = [countingRun("row", 11_000, 10, { round: 3 }), countingRun("row", 11_000, 11, { round: 4 })];
+    const later = [countingRun("row", 11_000, 10, { round: 3 })];
     const row = standings(resultsOf([...earlier, ...later])).rows[0]!;
     expect(row.rate).toBe(11_000);
-    expect([...row.byRound.keys()]).toEqual([3, 4]);
-    expect(row.rounds.map((r) => r.atRate)).toEqual([false, false, true, true]);
+    expect([...row.byRound.keys()]).toEqual([1, 3]);
+    expect(row.rounds.map((r) => r.atRate)).toEqual([false, false, true]);
   });
 
   it("ignores runs that belong to no round (the search's other steps)", () => {

@@ -5,7 +5,7 @@
  *
  * A round's figure for a row is µs CPU per inference over a window at the row's knee that counts
  * as a result (valid, settled, quiet, kept up); a row whose knee did not hold moved down
- * (knee-moves.ts), and only its rounds at its latest rate count. Round 1 is the knee search's own window at the
+ * (knee-moves.ts), and its rounds that kept up at the knee it left count too. Round 1 is the knee search's own window at the
  * knee; every later round is a session of its own (start, gate, one window at the knee), rows in a
  * fresh random order each round, so a slow phase of the host lands on different rows each round.
  */
@@ -16,9 +16,9 @@ import { compareRows, medianInterval, type Interval, type RatioVerdict } from ".
 export interface RoundRun {
   round: number;
   run: RunResult;
-  /** Counts as the row's figure for this round: a result, at the row's latest rate. */
+  /** Counts as the row's figure for this round: a result (valid, settled, quiet, kept up). */
   counts: boolean;
-  /** Ran at the row's latest rate; a round at an earlier knee (knee-moves.ts) is shown, not counted. */
+  /** Ran at the row's latest rate, not at a higher knee it left (knee-moves.ts). */
   atRate: boolean;
 }
 
@@ -64,7 +64,8 @@ function roundRuns(results: BenchResults): Map<string, RoundRun[]> {
 
 function rowStanding(product: string, all: RoundRun[]): RowStanding {
   const rate = (all[all.length - 1] as RoundRun).run.settings.offeredRate;
-  const rounds = all.map((r) => (r.run.settings.offeredRate === rate ? r : { ...r, counts: false, atRate: false }));
+  // A round that kept up at a knee the row later left is still a clean window at a rate it sustained there: it counts.
+  const rounds = all.map((r) => (r.run.settings.offeredRate === rate ? r : { ...r, atRate: false }));
   const byRound = new Map<number, number>();
   // One figure a round: a round run again (never planned, but a merged results set may hold two) keeps its last counting run.
   for (const r of rounds) if (r.counts) byRound.set(r.round, r.run.throughput?.cpuMicrosPerInference as number);
