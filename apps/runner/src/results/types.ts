@@ -314,6 +314,9 @@ export interface KneeMove {
   afterRound: number;
   from: number;
   to: number;
+  /** Its rounds at `from`: how many kept up and how many fell behind. */
+  keptUp: number;
+  fellBehind: number;
 }
 
 /** A product's knee search: its outcome; each step is also a run in `runs`. */

@@ -27,21 +27,22 @@ export function verdictsAt(runs: readonly RunResult[], rate: number): { keptUp: 
   return { keptUp: at.filter(countsAsResult).length, fellBehind: at.filter(fellBehind).length };
 }
 
-/** The rate a row moves to after its rounds at `rate`, or undefined when the rate holds. */
-export function kneeAfterRounds(results: BenchResults, product: string, rate: number): number | undefined {
+/** Where a row moves after round `afterRound` from its rounds at `from`, or undefined when the rate holds. */
+export function kneeAfterRounds(results: BenchResults, product: string, from: number, afterRound: number): KneeMove | undefined {
   const runs = results.runs.filter((r) => r.product === product && rateOf(r) > 0);
-  const v = verdictsAt(runs, rate);
+  const v = verdictsAt(runs, from);
   if (v.fellBehind === 0 || v.fellBehind < v.keptUp) return undefined;
   const behind = new Set(runs.filter(fellBehind).map(rateOf));
-  const lower = runs.filter((r) => rateOf(r) < rate && countsAsResult(r) && !behind.has(rateOf(r))).map(rateOf);
-  return lower.length > 0 ? Math.max(...lower) : roundRate(rate * DOWN_SHARE);
+  const lower = runs.filter((r) => rateOf(r) < from && countsAsResult(r) && !behind.has(rateOf(r))).map(rateOf);
+  const to = lower.length > 0 ? Math.max(...lower) : roundRate(from * DOWN_SHARE);
+  return { product, afterRound, from, to, ...v };
 }
 
 /** One sentence for the log and the sweep's record. */
-export function moveSentence(m: KneeMove, v: { keptUp: number; fellBehind: number }): string {
+export function moveSentence(m: KneeMove): string {
   const n = (x: number): string => x.toLocaleString("en-US");
   return (
-    `After round ${m.afterRound} its rounds at ${n(m.from)}/s had fallen behind in ${v.fellBehind} and kept up in ${v.keptUp}, ` +
+    `After round ${m.afterRound} its rounds at ${n(m.from)}/s had fallen behind in ${m.fellBehind} and kept up in ${m.keptUp}, ` +
     `so its knee moved to ${n(m.to)}/s for its later rounds.`
   );
 }

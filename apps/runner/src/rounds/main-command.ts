@@ -9,7 +9,7 @@ import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { fastKneeProduct } from "../sweep/run-fast.ts";
 import { runRounds, shuffled, tagSearchRound, type RoundRow } from "./run-rounds.ts";
 import { standings } from "./standing.ts";
-import { moveSentence, verdictsAt } from "./knee-moves.ts";
+import { moveSentence } from "./knee-moves.ts";
 
 /** What the main command needs of the bench around it. */
 export interface MainCommandParts {
@@ -102,9 +102,10 @@ function heldInRounds(results: BenchResults, moves: readonly KneeMove[]): void {
     if (sweep.knee === undefined || row === undefined) continue;
     const mine = moves.filter((m) => m.product === sweep.product);
     const last = mine.at(-1);
-    if (last !== undefined) movedKnee(sweep, last, mine.map((m) => moveSentence(m, verdictsAt(results.runs.filter((r) => r.product === m.product), m.from))));
-    const atKnee = row.rate === sweep.knee ? row.byRound.size : 0;
-    const ran = row.rounds.filter((r) => r.run.settings.offeredRate === sweep.knee).length;
+    if (last !== undefined) movedKnee(sweep, last, mine.map(moveSentence));
+    const atThisKnee = row.rounds.filter((r) => r.run.settings.offeredRate === sweep.knee);
+    const atKnee = atThisKnee.filter((r) => r.counts).length;
+    const ran = atThisKnee.length;
     sweep.confirmed = atKnee >= 2;
     sweep.stoppedBecause = `${sweep.stoppedBecause} In the rounds it kept up at ${sweep.knee.toLocaleString("en-US")}/s in ${atKnee} of ${ran}.`;
   }

@@ -23,7 +23,7 @@ import { runSummary } from "../summary.ts";
 import { searchInSession } from "../sweep/in-session.ts";
 import { countsAsResult } from "../page/rows.ts";
 import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
-import { kneeAfterRounds, moveSentence, verdictsAt } from "./knee-moves.ts";
+import { kneeAfterRounds, moveSentence } from "./knee-moves.ts";
 
 /** Rounds every row with a knee gets, the knee search's own window counted as the first. */
 export const MIN_ROUNDS = 3;
@@ -179,13 +179,11 @@ export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: st
 /** Rows whose knee did not hold in the rounds so far move down (knee-moves.ts); the move is logged and kept. */
 function moveKnees(rows: readonly RoundRow[], round: number, plan: RoundsPlan, bench: BenchContext): void {
   for (const row of rows) {
-    const to = kneeAfterRounds(plan.results, row.product.id, row.knee);
-    if (to === undefined) continue;
-    const move: KneeMove = { product: row.product.id, afterRound: round, from: row.knee, to };
-    const mine = plan.results.runs.filter((r) => r.product === row.product.id);
-    bench.log(`== ${row.product.id}: ${moveSentence(move, verdictsAt(mine, row.knee))}`);
+    const move = kneeAfterRounds(plan.results, row.product.id, row.knee, round);
+    if (move === undefined) continue;
+    bench.log(`== ${row.product.id}: ${moveSentence(move)}`);
     plan.moves.push(move);
-    row.knee = to;
+    row.knee = move.to;
   }
 }
 

@@ -5,8 +5,8 @@
  *
  * A round's figure for a row is µs CPU per inference over a window at the row's knee that counts
  * as a result (valid, settled, quiet, kept up); a row whose knee did not hold moved down
- * (knee-moves.ts), and its rounds that kept up at the knee it left count too. Round 1 is the knee search's own window at the
- * knee; every later round is a session of its own (start, gate, one window at the knee), rows in a
+ * (knee-moves.ts), and its rounds that kept up at the knee it left count too. Round 1 is the
+ * knee search's own window at the knee; every later round is a session of its own (start, gate, one window at the knee), rows in a
  * fresh random order each round, so a slow phase of the host lands on different rows each round.
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
@@ -51,21 +51,21 @@ export interface Standings {
 }
 
 /** Each product's runs that belong to a round, by product. */
-function roundRuns(results: BenchResults): Map<string, RoundRun[]> {
-  const byProduct = new Map<string, RoundRun[]>();
+function roundRuns(results: BenchResults): Map<string, Array<Omit<RoundRun, "atRate">>> {
+  const byProduct = new Map<string, Array<Omit<RoundRun, "atRate">>>();
   for (const run of results.runs) {
     if (run.round === undefined) continue;
     const counts = countsAsResult(run) && (run.throughput?.cpuMicrosPerInference ?? 0) > 0;
-    byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), { round: run.round, run, counts, atRate: true }]);
+    byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), { round: run.round, run, counts }]);
   }
   for (const list of byProduct.values()) list.sort((a, b) => a.round - b.round);
   return byProduct;
 }
 
-function rowStanding(product: string, all: RoundRun[]): RowStanding {
+function rowStanding(product: string, all: ReadonlyArray<Omit<RoundRun, "atRate">>): RowStanding {
   const rate = (all[all.length - 1] as RoundRun).run.settings.offeredRate;
   // A round that kept up at a knee the row later left is still a clean window at a rate it sustained there: it counts.
-  const rounds = all.map((r) => (r.run.settings.offeredRate === rate ? r : { ...r, atRate: false }));
+  const rounds = all.map((r) => ({ ...r, atRate: r.run.settings.offeredRate === rate }));
   const byRound = new Map<number, number>();
   // One figure a round: a round run again (never planned, but a merged results set may hold two) keeps its last counting run.
   for (const r of rounds) if (r.counts) byRound.set(r.round, r.run.throughput?.cpuMicrosPerInference as number);
