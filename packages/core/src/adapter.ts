@@ -152,8 +152,9 @@ export interface Product<Found = unknown> {
   prepare(ctx: PrepareContext): Promise<Preparation<Found>>;
   /**
    * Seconds this row, started cold at a steady rate, takes to reach the cost it has warm (a JIT
-   * compiling its hot path, a micro-batch engine's first batches): a round restarts the product,
-   * and its window begins no sooner than this after the load starts. Absent: the bench's warm-up.
+   * compiling its hot path, a micro-batch engine's first batches). A round restarts the product and
+   * works it this long under its knee first (PacedSession.warmUp), as the search's drain works it
+   * before the knee's step; its window then settles as a warm step's. Absent: no warm-up.
    */
   coldStartSec?: number;
   /** `found` is what this bench's prepare() returned; start() does not look it up again. */

@@ -10,8 +10,11 @@ const behind = (product: string, rate: number, extra: Partial<RunResult> = {}): 
 const noisy = (run: RunResult): RunResult => ({ ...run, conditions: { ...(run.conditions as NonNullable<RunResult["conditions"]>), noisy: true } });
 
 describe("fellBehind", () => {
-  it("is a clean run that saturated, drained or never settled; a noisy or invalid run says nothing about the rate", () => {
+  it("is a clean run that saturated or never settled; a noisy, invalid or draining run says nothing against the rate", () => {
     expect(fellBehind(behind("a", 100))).toBe(true);
+    const run = countingRun("a", 100, 10);
+    const draining = { ...run, throughput: { ...(run.throughput as NonNullable<RunResult["throughput"]>), regime: "draining" as const, lagDrift: -0.07 } };
+    expect(fellBehind(draining)).toBe(false);
     expect(fellBehind(countingRun("a", 100, 10, { settled: false }))).toBe(true);
     expect(fellBehind(countingRun("a", 100, 10))).toBe(false);
     expect(fellBehind(noisy(behind("a", 100)))).toBe(false);

@@ -5,18 +5,22 @@
  * starts the product cold minutes later, in another phase of the host. When at its rate a row has
  * fallen behind in as many rounds as it kept up in, the rate is not sustainable by the majority of
  * what the bench saw, so the row moves down: to the highest lower rate it kept up at and never fell
- * behind at (its search's steps and rounds), else one DOWN_SHARE step below. A round that was noisy
- * or invalid says nothing about the rate and is counted neither way.
+ * behind at (its search's steps and rounds), else one DOWN_SHARE step below. A round that was noisy,
+ * invalid or draining says nothing against the rate and is counted neither way.
  */
 import type { BenchResults, KneeMove, RunResult } from "../results/types.ts";
 import { countsAsResult } from "../page/rows.ts";
 import { roundRate } from "../sweep/knee.ts";
 import { DOWN_SHARE } from "../sweep/fast-knee.ts";
 
-/** The product ran clean and did not keep up: saturated, draining, or its backlog never settled. */
+/**
+ * The product ran clean and did not keep up: saturated, or its backlog never settled. A draining
+ * window is not one: the row consumed faster than the rate while it worked off a backlog, so the
+ * rate is under what it sustains, though the window's catch-up CPU is no figure either.
+ */
 export function fellBehind(run: RunResult): boolean {
   if (run.status !== "ok" || run.conditions?.noisy === true || run.throughput === undefined) return false;
-  return run.settled === false || run.throughput.regime !== "keep-up";
+  return run.settled === false || run.throughput.regime === "saturated";
 }
 
 const rateOf = (run: RunResult): number => run.settings.offeredRate;

@@ -1,6 +1,5 @@
 import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
 import type { RunResult } from "../results/types.ts";
-import type { Product } from "@bench/core";
 import type { RunSettings } from "../run/measure.ts";
 import { MAX_ROUNDS, MIN_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, roundSettings, shuffled, tagSearchRound } from "./run-rounds.ts";
 
@@ -57,19 +56,13 @@ describe("tagSearchRound", () => {
 });
 
 describe("roundSettings", () => {
-  const settings = { rate: 0, warmupSec: 10, settleCapSec: 60, windowSec: 30, parallelism: 1, seed: 1, drainTimeoutSec: 60, profileSec: 0 } as RunSettings;
-  const product = (coldStartSec?: number): Product => ({ id: "p", ...(coldStartSec !== undefined ? { coldStartSec } : {}) }) as Product;
+  const settings = { rate: 0, warmupSec: 10, settleCapSec: 20, windowSec: 30, parallelism: 1, seed: 1, drainTimeoutSec: 60, profileSec: 0 } as RunSettings;
 
-  it("waits the product's cold start before a round's window, and never less than the bench's warm-up", () => {
-    expect(roundSettings({ product: product(30), settings }, 3, 15).warmupSec).toBe(30);
-    expect(roundSettings({ product: product(), settings }, 3, 15).warmupSec).toBe(10);
-    expect(roundSettings({ product: product(5), settings }, 3, 15).warmupSec).toBe(10);
-  });
-
-  it("lets the settle run past the warm-up, and profiles only in the profiled round", () => {
-    const cold = roundSettings({ product: product(30), settings }, PROFILED_ROUND, 15);
-    expect(cold.settleCapSec).toBe(30 + ROUND_SETTLE_ALLOWANCE_SEC);
-    expect(cold.profileSec).toBe(15);
-    expect(roundSettings({ product: product(30), settings }, PROFILED_ROUND + 1, 15).profileSec).toBe(0);
+  it("keeps the bench's warm-up, lets the settle run past it, and profiles only in the profiled round", () => {
+    const profiled = roundSettings({ settings }, PROFILED_ROUND, 15);
+    expect(profiled.warmupSec).toBe(10);
+    expect(profiled.settleCapSec).toBe(10 + ROUND_SETTLE_ALLOWANCE_SEC);
+    expect(profiled.profileSec).toBe(15);
+    expect(roundSettings({ settings }, PROFILED_ROUND + 1, 15).profileSec).toBe(0);
   });
 });

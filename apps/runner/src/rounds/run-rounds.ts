@@ -12,7 +12,9 @@
  *   budget holds it, until every row is ranked and every neighbouring pair resolved, or MAX_ROUNDS.
  *
  * One round's window per row replaces the knee search's confirm: a repeat a minute after the
- * knee's own step meets the same phase of the host, a round minutes later does not.
+ * knee's own step meets the same phase of the host, a round minutes later does not. A row with a
+ * cold start works it off under its knee before its window, so that a round, like the search's
+ * step at the knee, measures the product warm.
  */
 import type { Prepared, Product } from "@bench/core";
 import type { BenchResults, KneeMove, RunResult } from "../results/types.ts";
@@ -24,6 +26,7 @@ import { searchInSession } from "../sweep/in-session.ts";
 import { countsAsResult } from "../page/rows.ts";
 import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
 import { kneeAfterRounds, moveSentence } from "./knee-moves.ts";
+import { roundRate } from "../sweep/knee.ts";
 
 /** Rounds every row with a knee gets, the knee search's own window counted as the first. */
 export const MIN_ROUNDS = 3;
@@ -31,10 +34,15 @@ export const MIN_ROUNDS = 3;
 export const MAX_ROUNDS = 10;
 /**
  * A round's product starts cold, and its window begins once it has settled, no sooner than the
- * bench's warm-up or the product's own cold start (Product.coldStartSec), whichever is longer; the
- * settle may take this much longer again.
+ * bench's warm-up; the settle may take this much longer again.
  */
 export const ROUND_SETTLE_ALLOWANCE_SEC = 30;
+/**
+ * A row with a cold start (Product.coldStartSec) works it off at this share of its knee before its
+ * round's window (PacedSession.warmUp): under the knee, so the cold start leaves a backlog it can
+ * drain, and near it, so the JIT compiles the path the window runs.
+ */
+export const WARM_UP_SHARE = 0.8;
 /** The round in which each row's window is followed by its profiling phase (the page's CPU breakdown). */
 export const PROFILED_ROUND = 2;
 
@@ -107,11 +115,10 @@ export function tagSearchRound(results: BenchResults, product: string, knee: num
   if (last !== undefined) last.round = 1;
 }
 
-/** A round's run settings: the row's own, with its cold start as the warm-up, and the profile in PROFILED_ROUND. */
-export function roundSettings(row: Pick<RoundRow, "product" | "settings">, round: number, profileSec: number): RunSettings {
-  const warmupSec = Math.max(row.settings.warmupSec, row.product.coldStartSec ?? 0);
-  const settleCapSec = Math.max(row.settings.settleCapSec, warmupSec + ROUND_SETTLE_ALLOWANCE_SEC);
-  return { ...row.settings, warmupSec, settleCapSec, windowRule: WINDOW_STOP_RULE, profileSec: round === PROFILED_ROUND ? profileSec : 0 };
+/** A round's run settings: the row's own, a cold start's settle allowance, the window rule, and the profile in PROFILED_ROUND. */
+export function roundSettings(row: Pick<RoundRow, "settings">, round: number, profileSec: number): RunSettings {
+  const settleCapSec = Math.max(row.settings.settleCapSec, row.settings.warmupSec + ROUND_SETTLE_ALLOWANCE_SEC);
+  return { ...row.settings, settleCapSec, windowRule: WINDOW_STOP_RULE, profileSec: round === PROFILED_ROUND ? profileSec : 0 };
 }
 
 /** One row's round: a session of its own at the knee; `audited` ends when its audit has read (it reads on while the next row starts). */
@@ -125,7 +132,13 @@ export async function roundAt(
   const id = row.product.id;
   const session = new PacedSession(row.product, row.prepared, roundSettings(row, round, profileSec), bench, `round-${round}`);
   bench.log(`== ${id}: round ${round} at its knee, ${row.knee}/s (a session of its own: start, gate, one window)`);
+  const coldStartSec = row.product.coldStartSec;
   const { outcome: run, audit } = await searchInSession(session, async () => {
+    if (coldStartSec !== undefined) {
+      const rate = roundRate(row.knee * WARM_UP_SHARE);
+      bench.log(`== ${id}: its cold start worked off first: ${coldStartSec} s at ${rate}/s, then drained`);
+      await session.warmUp(rate, coldStartSec);
+    }
     const r = await session.step(row.knee, "round");
     r.round = round;
     onRun(r);

@@ -66,6 +66,8 @@ export class PacedSession {
   private ended: { status: "failed" | "invalid"; reason: string } | undefined;
   /** What the product had committed when it failed: only that much is held to done. */
   private heldTo: number | undefined;
+  /** The product's cold start was worked off (warmUp): the first step settles as a later step does. */
+  private warmed = false;
 
   constructor(
     private readonly product: Product,
@@ -117,7 +119,7 @@ export class PacedSession {
         result,
         rule: drainWindowRule(this.base.windowRule ?? WINDOW_STOP_RULE),
         drainTimeoutSec: this.base.drainTimeoutSec,
-        stopFeed: (f) => this.stopFeed(f, result),
+        stopFeed: (f) => this.stopFeed(f, result.gendataWarnings),
         refeed: () => {
           const again = this.feed(FILL_RATE, "refill");
           ticker.switchGendata(again, 0);
@@ -133,19 +135,47 @@ export class PacedSession {
     const settings: RunSettings = { ...this.base, rate };
     const result: RunResult = { ...emptyResult(this.product, this.prepared, settings), sweepPurpose: purpose, consumedSource: this.consumedSource };
     return this.timedStep(result, rate, async (feed, ticker, watch) => {
-      const warm = this.steps.length > 0;
+      const warm = this.steps.length > 0 || this.warmed;
       const warmup = warm ? Math.min(WARM_SETTLE_SEC, this.base.warmupSec) : this.base.warmupSec;
       const cap = warm ? Math.min(WARM_SETTLE_CAP_SEC, this.base.settleCapSec) : this.base.settleCapSec;
       const { settled, window } = await settledWindow(ticker, rate, warmup, cap, this.base.windowRule ?? this.base.windowSec);
       result.settleSec = settled.seconds;
       if ((purpose === "confirm" || purpose === "round") && this.base.profileSec) result.profile = await this.profile(ticker, window.ticks);
-      await this.stopFeed(feed, result);
+      await this.stopFeed(feed, result.gendataWarnings);
       const drained = await workOff(ticker, this.base.drainTimeoutSec);
       Object.assign(result, windowFigures(window.ticks, 0, drained.last.consumed), { harness: harnessCost(ticker.windowHarness, watch.costPercent()) });
       result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput?.regime === "saturated");
       this.provisional(result, drained.undrained);
       return window.produceMs;
     });
+  }
+
+  /**
+   * The product's cold start worked off before the first step, as the search's drain works it off
+   * before its paced steps: gendata at `rate` for `seconds`, stopped, the backlog drained. No figure
+   * is taken from it (a window here would be a cold product's); its records are in the output the
+   * audit reads. A product that fails here ends the session as a failed step would.
+   */
+  async warmUp(rate: number, seconds: number): Promise<void> {
+    if (this.ended) return;
+    await this.bench.quiet?.();
+    const feed = this.feed(rate, "warm-up");
+    const { ticker } = this.session.watch(feed, undefined, rate);
+    try {
+      while (ticker.elapsed() < seconds) await ticker.next("warmup");
+      const warnings: string[] = [];
+      await this.stopFeed(feed, warnings);
+      const { undrained } = await workOff(ticker, this.base.drainTimeoutSec);
+      for (const w of warnings) this.bench.log(`== ${this.product.id}: warm-up: ${w}`);
+      if (undrained > 0) this.bench.log(`== ${this.product.id}: warm-up left ${undrained} records undrained; the step settles them`);
+      this.warmed = true;
+    } catch (error) {
+      await this.session.gendata?.stop();
+      this.heldTo = (ticker.ticks[ticker.ticks.length - 1] as Tick | undefined)?.consumed;
+      this.ended = { status: "failed", reason: this.failure(error) };
+    } finally {
+      this.bench.onRunEnd?.();
+    }
   }
 
   /** gendata at `rate` into the session's input, its sequence numbers continuing; the session's gendata from now on. */
@@ -163,10 +193,10 @@ export class PacedSession {
   }
 
   /** gendata stopped (every sent record acknowledged): the next step's sequence numbers continue after what it sent. */
-  private async stopFeed(feed: GendataProcess, result: RunResult): Promise<GendataReport> {
+  private async stopFeed(feed: GendataProcess, warnings: string[]): Promise<GendataReport> {
     const final = await feed.stop();
     if (!final?.final) throw new Error("gendata gave no final report: the next step's sequence numbers are unknown");
-    if (final.failed > 0) result.gendataWarnings.push(`gendata: ${final.failed} records failed (${final.lastError ?? "no detail"})`);
+    if (final.failed > 0) warnings.push(`gendata: ${final.failed} records failed (${final.lastError ?? "no detail"})`);
     this.nextSeq += final.sent;
     return final;
   }
