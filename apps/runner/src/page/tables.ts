@@ -318,8 +318,11 @@ function notesOf(results: BenchResults, r: RunResult): string[] {
   }
   if (r.status === "invalid") parts.unshift(runMark(r) as string);
   if (r.status === "ok" || r.status === "invalid") {
+    const start = r.warmUp
+      ? `, its cold start worked off first (${r.warmUp.seconds} s at ${int(r.warmUp.rate)}/s, not measured), window once settled again`
+      : `, window after ≥${r.settings.warmupSec} s`;
     parts.push(
-      `Run at ${int(r.settings.offeredRate)}/s offered, window after ≥${r.settings.warmupSec} s` +
+      `Run at ${int(r.settings.offeredRate)}/s offered${start}` +
         `${r.settleSec !== undefined ? ` (settled at ${dec1(r.settleSec)} s)` : ""}, ${r.settings.windowSec} s window, parallelism ${r.settings.parallelism}.`,
     );
   } else {

@@ -159,6 +159,8 @@ export interface RunResult {
   settled?: boolean;
   /** Seconds from gendata's start to the window's start. */
   settleSec?: number;
+  /** The product's cold start worked off in this session before this step, unmeasured (PacedSession.warmUp). */
+  warmUp?: { rate: number; seconds: number };
   conditions?: RunConditions;
   startedAt: string;
   settings: { offeredRate: number; warmupSec: number; windowSec: number; parallelism: number; seed: number };

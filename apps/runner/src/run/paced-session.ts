@@ -67,7 +67,7 @@ export class PacedSession {
   /** What the product had committed when it failed: only that much is held to done. */
   private heldTo: number | undefined;
   /** The product's cold start was worked off (warmUp): the first step settles as a later step does. */
-  private warmed = false;
+  private warmed: RunResult["warmUp"];
 
   constructor(
     private readonly product: Product,
@@ -135,7 +135,8 @@ export class PacedSession {
     const settings: RunSettings = { ...this.base, rate };
     const result: RunResult = { ...emptyResult(this.product, this.prepared, settings), sweepPurpose: purpose, consumedSource: this.consumedSource };
     return this.timedStep(result, rate, async (feed, ticker, watch) => {
-      const warm = this.steps.length > 0 || this.warmed;
+      const warm = this.steps.length > 0 || this.warmed !== undefined;
+      if (this.steps.length === 0 && this.warmed) result.warmUp = this.warmed;
       const warmup = warm ? Math.min(WARM_SETTLE_SEC, this.base.warmupSec) : this.base.warmupSec;
       const cap = warm ? Math.min(WARM_SETTLE_CAP_SEC, this.base.settleCapSec) : this.base.settleCapSec;
       const { settled, window } = await settledWindow(ticker, rate, warmup, cap, this.base.windowRule ?? this.base.windowSec);
@@ -168,7 +169,7 @@ export class PacedSession {
       const { undrained } = await workOff(ticker, this.base.drainTimeoutSec);
       for (const w of warnings) this.bench.log(`== ${this.product.id}: warm-up: ${w}`);
       if (undrained > 0) this.bench.log(`== ${this.product.id}: warm-up left ${undrained} records undrained; the step settles them`);
-      this.warmed = true;
+      this.warmed = { rate, seconds };
     } catch (error) {
       await this.session.gendata?.stop();
       this.heldTo = (ticker.ticks[ticker.ticks.length - 1] as Tick | undefined)?.consumed;
