@@ -64,7 +64,9 @@ describe("a row's notes", () => {
   it("say when the product's cold start was worked off before the window, and at what rate", () => {
     const warm = countingRun("kafka-streams", 79_400, 13, { warmUp: { rate: 63_500, seconds: 30 }, settleSec: 6 });
     const text = notesSection(resultsOf([warm]), [warm]).join("\n");
-    expect(text).toContain("Run at 79,400/s offered, its cold start worked off first (30 s at 63,500/s, not measured), window once settled again (settled at 6.0 s)");
+    expect(text).toContain(
+      "Run at 79,400/s offered, its cold start worked off first (30 s at 63,500/s, not measured), window once settled again (settled at 6.0 s)",
+    );
     const cold = countingRun("node", 78_000, 12, { settleSec: 11 });
     expect(notesSection(resultsOf([cold]), [cold]).join("\n")).toContain("Run at 78,000/s offered, window after ≥");
   });
