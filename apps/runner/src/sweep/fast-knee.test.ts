@@ -230,6 +230,16 @@ describe("findKneeFromCeiling", () => {
     expect(r.stoppedBecause).toMatch(/at least 160000\/s/);
   });
 
+  it("bisects under a rate gendata could not offer beside the product instead of ending there", async () => {
+    // An unsettled drain bounds nothing: the climb goes halfway to gendata's cap, which gendata cannot offer beside the product.
+    const { runAt, calls } = product(130_000, 140_000, { G: 146_797 });
+    const r = await fromCeiling(runAt, { ceiling: 98_501, gendataCap: 228_000, ceilingUnsettled: true, confirm: false, resolution: 0.2 });
+    expect(calls.map((c) => c.rate)).toEqual([83_700, 156_000, 120_000, 138_000]);
+    expect(r.knee).toBe(120_000);
+    expect(r.bracket).toEqual({ keptUp: 120_000, saturated: 138_000 });
+    expect(r.stoppedBecause).not.toMatch(/at least/);
+  });
+
   it("says 'at least' when the bisection up ends at gendata's cap with nothing saturated above", async () => {
     // The unsettled drain read 36,616/s; paced, flink kept up at every rate gendata could offer beside it.
     const { runAt } = product(90_000, 80_000);
@@ -259,8 +269,10 @@ describe("findKneeFromCeiling", () => {
     const r = await fromCeiling(runAt, { ceiling: 200_000, gendataCap: 200_000 });
     expect(calls[0]?.rate).toBe(170_000);
     expect(calls[1]?.rate).toBe(roundRate(140_000 * DOWN_SHARE));
-    expect(r.knee).toBe(roundRate(140_000 * DOWN_SHARE));
-    expect(r.stoppedBecause).toMatch(/at least/);
+    // Up from there, under the rates gendata could not offer, to the highest it could, and its confirm.
+    expect(calls.slice(2).map((c) => c.rate)).toEqual([167_000, 150_000, 142_000, 142_000]);
+    expect(r.knee).toBe(142_000);
+    expect(r.stoppedBecause).toMatch(/at least 142000\/s/);
   });
 
   it("never takes a draining or unsettled keep-up as keeping up, running it once more", async () => {

@@ -15,8 +15,9 @@
  *     tell apart. The main command's is ROUNDS_RESOLUTION: its rounds re-judge the knee.
  *  5. Only a clean keep-up keeps up (KneeSearch.measure, knee.ts): a draining or unsettled step
  *     is run again, a noisy one again a bounded number of times, an invalid one withdraws the
- *     knee, a failed one ends the search, and gendata short of a rate bounds the search from
- *     above ("at least"). A figure is only as good as the run it comes from.
+ *     knee, a failed one ends the search, and a rate gendata cannot offer beside the product
+ *     bounds the bisection from above as a saturated one does, but says "at least" when it is
+ *     what ends it. A figure is only as good as the run it comes from.
  *  6. One confirm, the sweep's (repeatAt): the knee run again with a cost that repeats. The main
  *     command leaves it to its rounds, which run the knee again later, in a random order.
  *  7. Bounded: at most MAX_FAST_STEPS paced runs.
@@ -169,16 +170,24 @@ function rateAtMost(rate: number): number {
   return Math.floor(rate / unit) * unit;
 }
 
-/** Where the bisection up goes next from a keep-up at `lo`, or the rate it ends at. */
-function nextUp(s: KneeSearch, lo: number, bound: Bound, resolution: number): { rate: number } | { end: { rate: number; byGendata: boolean } } {
+/**
+ * Where the bisection up goes next from a keep-up at `lo`, or the rate it ends at. `unreachable`:
+ * rates gendata could not offer beside the product, upper ends as a saturated rate is (the rates
+ * between are still tried), but of gendata's, not the product's.
+ */
+function nextUp(
+  s: KneeSearch, lo: number, bound: Bound, resolution: number, unreachable: readonly number[],
+): { rate: number } | { end: { rate: number; byGendata: boolean } } {
   const readLow = drainReadLow(bound, s, lo);
   const atSpeed = readLow ? { rate: bound.gendataCap, byGendata: true } : boundAt(bound, s, lo);
   const cap = roundRate(atSpeed.rate);
   const saturatedAbove = [...s.saturatedAt].filter((r) => r > lo);
-  const hi = Math.min(...saturatedAbove, cap);
-  const end = { end: { rate: lo, byGendata: hi === cap && !saturatedAbove.includes(cap) && atSpeed.byGendata } };
+  const shortAbove = unreachable.filter((r) => r > lo);
+  const hi = Math.min(...saturatedAbove, ...shortAbove, cap);
+  const byGendata = !saturatedAbove.includes(hi) && (shortAbove.includes(hi) || (hi === cap && atSpeed.byGendata));
+  const end = { end: { rate: lo, byGendata } };
   if (hi <= lo * (1 + resolution)) return end;
-  const next = saturatedAbove.length > 0 ? roundRate((lo + hi) / 2) : climbFrom(lo, hi, readLow, resolution);
+  const next = saturatedAbove.length + shortAbove.length > 0 ? roundRate((lo + hi) / 2) : climbFrom(lo, hi, readLow, resolution);
   return next <= lo || next >= hi ? end : { rate: next };
 }
 
@@ -206,13 +215,14 @@ async function refineUp(
   s: KneeSearch, rate: number, bound: Bound, resolution: number,
 ): Promise<{ rate: number; byGendata: boolean } | { stop: string; keptUp: number }> {
   let lo = rate;
+  const unreachable: number[] = [];
   for (;;) {
-    const next = nextUp(s, lo, bound, resolution);
+    const next = nextUp(s, lo, bound, resolution, unreachable);
     if ("end" in next) return next.end;
     const v = await s.measure(next.rate, "paced");
     if (v.kind === "stop") return { stop: v.reason, keptUp: lo };
-    // Unreachable: gendata cannot offer it beside the product, so nothing above it can be tried either.
-    if (v.kind === "unreachable") return { rate: lo, byGendata: true };
+    // Gendata could not offer it beside the product: nothing above it can be tried, the rates under it still can.
+    if (v.kind === "unreachable") unreachable.push(next.rate);
     if (v.kind === "keep-up") lo = next.rate;
   }
 }
