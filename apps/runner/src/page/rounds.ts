@@ -28,7 +28,9 @@ export const intervalCell = (i: Interval): string => (i.n === 1 ? `${dec2(i.medi
 function nextCell(s: Standings, row: RowStanding): string {
   const n = s.neighbours.find((x) => x.cheaper === row.product);
   if (n === undefined) return "–";
-  const ratio = n.ratio === undefined || n.ratio.n < 2 ? "" : ` (×${n.ratio.median.toFixed(2)} [${n.ratio.low.toFixed(2)}–${n.ratio.high.toFixed(2)}])`;
+  const unpaired = n.ratio?.method === "unpaired" ? ", unpaired: too few rounds in common" : "";
+  const ratio =
+    n.ratio === undefined || n.ratio.n < 2 ? "" : ` (×${n.ratio.median.toFixed(2)} [${n.ratio.low.toFixed(2)}–${n.ratio.high.toFixed(2)}]${unpaired})`;
   const word = n.verdict === "DIFFERENT" ? "cheaper than" : n.verdict === "SAME" ? "the same as" : "not told apart from";
   return `${word} ${n.dearer}${ratio}`;
 }

@@ -1,5 +1,5 @@
 import { mulberry32 } from "@bench/core";
-import { BOOTSTRAP_FROM, compareRows, halfWidth, medianInterval, overlaps, t975, verdictOf } from "./intervals.ts";
+import { BOOTSTRAP_FROM, compareRows, halfWidth, medianInterval, overlaps, SAME_MARGIN, t975, verdictOf } from "./intervals.ts";
 
 const byRound = (xs: number[]): Map<number, number> => new Map(xs.map((x, i) => [i + 1, x]));
 
@@ -84,6 +84,23 @@ describe("compareRows", () => {
   it("says UNKNOWN when the rounds disagree about the order, or when fewer than two rounds pair", () => {
     expect(compareRows(byRound([10, 12, 9]), byRound([11, 10, 10])).verdict).toBe("UNKNOWN");
     expect(compareRows(new Map([[1, 10], [2, 11]]), new Map([[2, 12], [3, 13]])).verdict).toBe("UNKNOWN");
+  });
+
+  it("with fewer than two paired rounds, tells rows apart by their own intervals only when those lie far apart, and never calls them the same", () => {
+    // Spark-like: counting rounds 1 and 4; its neighbours counted in rounds 1 to 3.
+    const a = new Map([[1, 16.5], [4, 17.9]]);
+    const far = new Map([[1, 3.0], [2, 2.9], [3, 3.1]]);
+    const near = new Map([[1, 16.9], [2, 17.2], [3, 17.4]]);
+    const own = (x: Map<number, number>) => medianInterval([...x.values()]);
+    const apart = compareRows(a, far, SAME_MARGIN, { a: own(a), b: own(far) });
+    expect(apart.verdict).toBe("DIFFERENT");
+    expect(apart.ratio!.method).toBe("unpaired");
+    expect(apart.ratio!.low).toBeGreaterThan(1 + SAME_MARGIN);
+    expect(compareRows(a, near, SAME_MARGIN, { a: own(a), b: own(near) }).verdict).toBe("UNKNOWN");
+    const twin = new Map([[4, 17.0], [5, 17.0]]);
+    expect(compareRows(new Map([[1, 17.0], [2, 17.0]]), twin, SAME_MARGIN, { a: own(twin), b: own(twin) }).verdict).toBe("UNKNOWN");
+    // One value has no interval to read.
+    expect(compareRows(new Map([[4, 17.9]]), far, SAME_MARGIN, { a: own(new Map([[4, 17.9]])), b: own(far) }).verdict).toBe("UNKNOWN");
   });
 
   it("pairs by round, so a round only one row ran does not count", () => {

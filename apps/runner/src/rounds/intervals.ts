@@ -36,7 +36,7 @@ export function t975(df: number): number {
   return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2);
 }
 
-export type IntervalMethod = "t on logs" | "bootstrap" | "one value";
+export type IntervalMethod = "t on logs" | "bootstrap" | "one value" | "unpaired";
 
 export interface Interval {
   /** The median of the values: the figure. */
@@ -102,13 +102,24 @@ export interface RatioVerdict {
  * Row a against row b, paired by round: each round's ratio a ÷ b cancels what that round's minutes
  * did to both (RMIT: every row once per round, in a fresh random order). DIFFERENT when the
  * interval lies wholly outside 1 ± SAME_MARGIN, SAME when wholly inside, else UNKNOWN (Chromium
- * Pinpoint's three answers). Fewer than two paired rounds tell nothing: UNKNOWN.
+ * Pinpoint's three answers). With fewer than two paired rounds (a row whose counting rounds fell
+ * where the other's did not), the rows' own intervals, `unpaired`, answer instead: DIFFERENT only
+ * when the quotient of their ends lies wholly outside 1 ± the margin (two 95 % intervals that far
+ * apart are a stricter test than one interval of the ratio); never SAME, which needs the pairing.
  */
-export function compareRows(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>, margin = SAME_MARGIN): RatioVerdict {
+export function compareRows(
+  a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>, margin = SAME_MARGIN, unpaired?: { a?: Interval; b?: Interval },
+): RatioVerdict {
   const ratios = [...a].filter(([round]) => b.has(round)).map(([round, x]) => x / (b.get(round) as number));
-  if (ratios.length < 2) return { ratio: medianInterval(ratios), verdict: "UNKNOWN" };
-  const ratio = medianInterval(ratios) as Interval;
-  return { ratio, verdict: verdictOf(ratio, margin) };
+  if (ratios.length >= 2) {
+    const ratio = medianInterval(ratios) as Interval;
+    return { ratio, verdict: verdictOf(ratio, margin) };
+  }
+  const own = unpaired?.a !== undefined && unpaired.b !== undefined && unpaired.a.n >= 2 && unpaired.b.n >= 2 ? unpaired : undefined;
+  if (own === undefined) return { ratio: medianInterval(ratios), verdict: "UNKNOWN" };
+  const [x, y] = [own.a as Interval, own.b as Interval];
+  const ratio: Interval = { median: x.median / y.median, low: x.low / y.high, high: x.high / y.low, n: Math.min(x.n, y.n), method: "unpaired" };
+  return { ratio, verdict: verdictOf(ratio, margin) === "DIFFERENT" ? "DIFFERENT" : "UNKNOWN" };
 }
 
 export function verdictOf(ratio: Pick<Interval, "low" | "high">, margin = SAME_MARGIN): Verdict {

@@ -11,7 +11,7 @@
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { countsAsResult } from "../page/rows.ts";
-import { compareRows, medianInterval, type Interval, type RatioVerdict } from "./intervals.ts";
+import { compareRows, medianInterval, SAME_MARGIN, type Interval, type RatioVerdict } from "./intervals.ts";
 
 export interface RoundRun {
   round: number;
@@ -92,7 +92,11 @@ export function standings(results: BenchResults): Standings {
   rows.sort((a, b) => (a.interval?.median ?? Infinity) - (b.interval?.median ?? Infinity) || a.product.localeCompare(b.product));
   const ranked = rows.filter(isRanked);
   const pairs: Standings["pairs"] = [];
-  ranked.forEach((a, i) => ranked.slice(i + 1).forEach((b) => pairs.push({ a: a.product, b: b.product, ...compareRows(b.byRound, a.byRound) })));
+  ranked.forEach((a, i) =>
+    ranked.slice(i + 1).forEach((b) =>
+      pairs.push({ a: a.product, b: b.product, ...compareRows(b.byRound, a.byRound, SAME_MARGIN, { a: b.interval, b: a.interval }) }),
+    ),
+  );
   withRanks(rows, pairs);
   const neighbours = ranked.slice(1).map((dearer, i) => {
     const cheaper = ranked[i] as RowStanding;
