@@ -115,7 +115,7 @@ export function tagSearchRound(results: BenchResults, product: string, knee: num
   if (last !== undefined) last.round = 1;
 }
 
-/** A round's run settings: the row's own, a cold start's settle allowance, the window rule, and the profile in PROFILED_ROUND. */
+/** A round's run settings: the row's own, the round's settle allowance, the window rule, and the profile in PROFILED_ROUND. */
 export function roundSettings(row: Pick<RoundRow, "settings">, round: number, profileSec: number): RunSettings {
   const settleCapSec = Math.max(row.settings.settleCapSec, row.settings.warmupSec + ROUND_SETTLE_ALLOWANCE_SEC);
   return { ...row.settings, settleCapSec, windowRule: WINDOW_STOP_RULE, profileSec: round === PROFILED_ROUND ? profileSec : 0 };
