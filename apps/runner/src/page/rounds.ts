@@ -111,7 +111,7 @@ export function roundsSection(results: BenchResults): string[] {
       const run = row.rounds.filter((x) => x.round === i + 1).at(-1);
       if (run === undefined) return "–";
       const micros = run.run.throughput?.cpuMicrosPerInference;
-      const where = run.atRate ? "" : ` at ${int(run.run.settings.offeredRate)}/s`;
+      const where = run.run.settings.offeredRate === row.rate ? "" : ` at ${int(run.run.settings.offeredRate)}/s`;
       if (run.counts) return `${dec2(micros as number)}${where}`;
       const mark = (runMark(run.run) ?? "does not count").split(" — ")[0];
       return `${micros !== undefined ? `${dec2(micros)} ` : ""}${mark}${where}`;

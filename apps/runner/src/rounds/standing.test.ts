@@ -40,7 +40,7 @@ describe("standings", () => {
     const row = standings(resultsOf([...earlier, ...later])).rows[0]!;
     expect(row.rate).toBe(11_000);
     expect([...row.byRound.keys()]).toEqual([1, 3]);
-    expect(row.rounds.map((r) => r.atRate)).toEqual([false, false, true]);
+    expect(row.rounds.map((r) => r.run.settings.offeredRate === row.rate)).toEqual([false, false, true]);
   });
 
   it("ignores runs that belong to no round (the search's other steps)", () => {

@@ -18,8 +18,6 @@ export interface RoundRun {
   run: RunResult;
   /** Counts as the row's figure for this round: a result (valid, settled, quiet, kept up). */
   counts: boolean;
-  /** Ran at the row's latest rate, not at a higher knee it left (knee-moves.ts). */
-  atRate: boolean;
 }
 
 export interface RowStanding {
@@ -51,8 +49,8 @@ export interface Standings {
 }
 
 /** Each product's runs that belong to a round, by product. */
-function roundRuns(results: BenchResults): Map<string, Array<Omit<RoundRun, "atRate">>> {
-  const byProduct = new Map<string, Array<Omit<RoundRun, "atRate">>>();
+function roundRuns(results: BenchResults): Map<string, RoundRun[]> {
+  const byProduct = new Map<string, RoundRun[]>();
   for (const run of results.runs) {
     if (run.round === undefined) continue;
     const counts = countsAsResult(run) && (run.throughput?.cpuMicrosPerInference ?? 0) > 0;
@@ -62,10 +60,9 @@ function roundRuns(results: BenchResults): Map<string, Array<Omit<RoundRun, "atR
   return byProduct;
 }
 
-function rowStanding(product: string, all: ReadonlyArray<Omit<RoundRun, "atRate">>): RowStanding {
-  const rate = (all[all.length - 1] as RoundRun).run.settings.offeredRate;
+function rowStanding(product: string, rounds: RoundRun[]): RowStanding {
+  const rate = (rounds[rounds.length - 1] as RoundRun).run.settings.offeredRate;
   // A round that kept up at a knee the row later left is still a clean window at a rate it sustained there: it counts.
-  const rounds = all.map((r) => ({ ...r, atRate: r.run.settings.offeredRate === rate }));
   const byRound = new Map<number, number>();
   // One figure a round: a round run again (never planned, but a merged results set may hold two) keeps its last counting run.
   for (const r of rounds) if (r.counts) byRound.set(r.round, r.run.throughput?.cpuMicrosPerInference as number);

@@ -103,6 +103,16 @@ export class PacedSession {
     }
   }
 
+  /** The product failed mid-step: no further step runs, and only what it had committed is held to done. Returns why. */
+  private async failedAt(error: unknown, ticks: readonly Tick[]): Promise<string> {
+    // The session's gendata now: a drain's refill replaces the feed it began with.
+    await this.session.gendata?.stop();
+    this.heldTo = (ticks[ticks.length - 1] as Tick | undefined)?.consumed;
+    const reason = this.failure(error);
+    this.ended = { status: "failed", reason };
+    return reason;
+  }
+
   private failure(error: unknown): string {
     const crashed = this.session.crashed;
     return crashed ? `${crashed}\n--- log tail ---\n${this.session.running?.logTail(25) ?? ""}` : (error as Error).message;
@@ -171,9 +181,7 @@ export class PacedSession {
       if (undrained > 0) this.bench.log(`== ${this.product.id}: warm-up left ${undrained} records undrained; the step settles them`);
       this.warmed = { rate, seconds };
     } catch (error) {
-      await this.session.gendata?.stop();
-      this.heldTo = (ticker.ticks[ticker.ticks.length - 1] as Tick | undefined)?.consumed;
-      this.ended = { status: "failed", reason: this.failure(error) };
+      await this.failedAt(error, ticker.ticks);
     } finally {
       this.bench.onRunEnd?.();
     }
@@ -225,11 +233,7 @@ export class PacedSession {
       const windowMs = await body(feed, ticker, watch);
       this.steps.push({ run: result, windowMs });
     } catch (error) {
-      // The step's gendata now: a drain's refill replaces the feed it began with.
-      await this.session.gendata?.stop();
-      this.heldTo = (result.ticks[result.ticks.length - 1] as Tick | undefined)?.consumed;
-      this.ended = { status: "failed", reason: this.failure(error) };
-      Object.assign(result, { status: "failed", reason: this.ended.reason });
+      Object.assign(result, { status: "failed", reason: await this.failedAt(error, result.ticks) });
     } finally {
       this.bench.onRunEnd?.();
     }
