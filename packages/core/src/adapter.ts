@@ -157,6 +157,13 @@ export interface Product<Found = unknown> {
    * before the knee's step; its window then settles as a warm step's. Absent: no warm-up.
    */
   coldStartSec?: number;
+  /**
+   * A micro-batch engine's trigger interval in seconds: a record it keeps up with waits up to one
+   * interval for its batch and up to one more while the batch runs, so a settled backlog holds that
+   * much more (metrics/settle.ts). Absent: the row works record by record or in batches it closes
+   * as records arrive.
+   */
+  microBatchSec?: number;
   /** `found` is what this bench's prepare() returned; start() does not look it up again. */
   start(ctx: RunContext, found: Found): Promise<RunningProduct>;
   /** How `bench --profile` sorts this row's frames into the breakdown's categories (the adapter's profile-rules.ts). */

@@ -1,4 +1,4 @@
-import { SETTLE_RULE, settleVerdict, type BacklogPoint, type SettleRule } from "./settle.ts";
+import { SETTLE_RULE, settleRuleFor, settleVerdict, type BacklogPoint, type SettleRule } from "./settle.ts";
 
 const rule: SettleRule = { ...SETTLE_RULE, minSec: 10, capSec: 60 };
 const RATE = 20_000;
@@ -7,11 +7,11 @@ const RATE = 20_000;
  * Ticks once a second from 1 s with the backlog f(t) and records arriving at the offered rate
  * from `feedFrom` s; returns the first verdict that is not "wait".
  */
-function firstVerdict(backlog: (t: number) => number, until = 120, feedFrom = 0): { kind: string; t: number } {
+function firstVerdict(backlog: (t: number) => number, until = 120, feedFrom = 0, withRule = rule): { kind: string; t: number } {
   const points: BacklogPoint[] = [];
   for (let t = 1; t <= until; t++) {
     points.push({ t, backlog: backlog(t), inputEnd: RATE * Math.max(0, t - feedFrom) });
-    const v = settleVerdict(points, RATE, rule);
+    const v = settleVerdict(points, RATE, withRule);
     if (v.kind !== "wait") return { kind: v.kind, t };
   }
   return { kind: "wait", t: until };
@@ -56,5 +56,11 @@ describe("settle detector", () => {
   it("a noisy but small backlog (batches in flight) still settles", () => {
     const v = firstVerdict((t) => (t % 2 === 0 ? 9_000 : 1_000));
     expect(v).toEqual({ kind: "settled", t: 10 });
+  });
+
+  it("a micro-batch row's steady backlog of 1.5 s of records settles with its two trigger intervals' allowance, and not without", () => {
+    const steady = (t: number): number => 30_000 + (t % 2) * 1_000;
+    expect(firstVerdict(steady, 120, 0, settleRuleFor(10, 60, 0.5))).toEqual({ kind: "settled", t: 10 });
+    expect(firstVerdict(steady, 120, 0, settleRuleFor(10, 60))).toEqual({ kind: "cap", t: 60 });
   });
 });

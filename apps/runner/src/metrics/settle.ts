@@ -33,6 +33,15 @@ export const SETTLE_RULE: Omit<SettleRule, "minSec" | "capSec"> = {
   feedShare: 0.8,
 };
 
+/**
+ * The rule for one run. A micro-batch engine keeping up holds a record up to one trigger interval
+ * for its batch and up to one more while the batch runs (Product.microBatchSec): its settled
+ * backlog is that much larger, not a backlog still being worked off.
+ */
+export function settleRuleFor(minSec: number, capSec: number, microBatchSec = 0): SettleRule {
+  return { ...SETTLE_RULE, minSec, capSec, smallBacklogSec: SETTLE_RULE.smallBacklogSec + 2 * microBatchSec };
+}
+
 /** Fewer records than this are "small" at any rate: one batch in flight at a low rate. */
 const BACKLOG_FLOOR = 2_000;
 

@@ -241,7 +241,8 @@ export function machineLine(results: BenchResults): string {
     `${FOREIGN_CPU_LIMIT}% of a core in its window, or steal over ${STEAL_LIMIT}% (a speed reading alone never discards a run; a knee's repeat must agree in ` +
     `cost). ` +
     `Its window starts once records arrive at ≥ ${SETTLE_RULE.feedShare * 100}% of the asked rate and the backlog of unrepublished records has stayed ` +
-    `under ${SETTLE_RULE.smallBacklogSec} s of offered records for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past ` +
+    `under ${SETTLE_RULE.smallBacklogSec} s of offered records (a micro-batch row's: plus two trigger intervals, the most a record it keeps up with ` +
+    `waits) for ${SETTLE_RULE.holdTicks} s with a flat trend (or once the product is plainly past ` +
     `capacity), never before the warmup, at the latest at the settle cap (then unsettled).`
   );
 }

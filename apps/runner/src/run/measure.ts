@@ -22,6 +22,7 @@ import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
 import { invalidReasons, judgeConditions } from "./judge.ts";
 import { drain, settledWindow } from "./phases.ts";
+import { settleRuleFor } from "../metrics/settle.ts";
 import { planRun, RunSession, type RunBasics } from "./session.ts";
 import { SPEED_INDEX_VERSION, speedReadings } from "./speed-index.ts";
 import { runtimeReading, runYardstick } from "../yardstick/read.ts";
@@ -125,7 +126,8 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
   result.ticks = ticker.ticks;
   result.gendataWarnings = ticker.gendataWarnings;
   // settle, window (a second settle and window when an "overloaded" guess was a slow start)
-  const { settled, window } = await settledWindow(ticker, settings.rate, settings.warmupSec, settings.settleCapSec, settings.windowRule ?? settings.windowSec);
+  const rule = settleRuleFor(settings.warmupSec, settings.settleCapSec, product.microBatchSec);
+  const { settled, window } = await settledWindow(ticker, settings.rate, rule, settings.windowRule ?? settings.windowSec);
   result.settleSec = settled.seconds;
 
   // profile

@@ -29,6 +29,7 @@ import { GendataProcess, type GendataReport } from "./gendata-process.ts";
 import { invalidReasons, judgeConditions } from "./judge.ts";
 import { emptyResult, harnessCost, windowFigures, type RunSettings } from "./measure.ts";
 import { settledWindow, workOff } from "./phases.ts";
+import { settleRuleFor } from "../metrics/settle.ts";
 import { drainStep } from "./drain-step.ts";
 import { drainWindowRule } from "../metrics/drain-window.ts";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
@@ -148,8 +149,11 @@ export class PacedSession {
       const warm = this.steps.length > 0 || this.warmed !== undefined;
       if (this.steps.length === 0 && this.warmed) result.warmUp = this.warmed;
       const warmup = warm ? Math.min(WARM_SETTLE_SEC, this.base.warmupSec) : this.base.warmupSec;
-      const cap = warm ? Math.min(WARM_SETTLE_CAP_SEC, this.base.settleCapSec) : this.base.settleCapSec;
-      const { settled, window } = await settledWindow(ticker, rate, warmup, cap, this.base.windowRule ?? this.base.windowSec);
+      // After a warm-up the step feeds an idle product, as a first step does: its minimum is short
+      // (the cold start is worked off), its cap the session's; only a later step's cap is short.
+      const cap = this.steps.length > 0 ? Math.min(WARM_SETTLE_CAP_SEC, this.base.settleCapSec) : this.base.settleCapSec;
+      const rule = settleRuleFor(warmup, cap, this.product.microBatchSec);
+      const { settled, window } = await settledWindow(ticker, rate, rule, this.base.windowRule ?? this.base.windowSec);
       result.settleSec = settled.seconds;
       if ((purpose === "confirm" || purpose === "round") && this.base.profileSec) result.profile = await this.profile(ticker, window.ticks);
       await this.stopFeed(feed, result.gendataWarnings);

@@ -1,5 +1,6 @@
 import type { Phase, Tick } from "../results/types.ts";
 import { measureWindow, settledWindow } from "./phases.ts";
+import { settleRuleFor } from "../metrics/settle.ts";
 import type { RunTicker } from "./ticker.ts";
 
 const RATE = 10_000;
@@ -35,7 +36,7 @@ describe("settle, then the window", () => {
     const caughtUp = 8 + backlogAt8 / 5_000; // 24 s
     const out = (t: number): number => (t <= 8 ? 0 : t <= caughtUp ? 15_000 * (t - 8) : RATE * t - 200);
     const ticker = scripted(out);
-    const { settled, window } = await settledWindow(ticker, RATE, 10, 120, 10);
+    const { settled, window } = await settledWindow(ticker, RATE, settleRuleFor(10, 120), 10);
     expect(settled.how).toBe("settled");
     expect(window.ticks[0]!.t).toBeGreaterThan(caughtUp);
     expect(window.ticks.every((t) => t.phase === "window")).toBe(true);
@@ -46,7 +47,7 @@ describe("settle, then the window", () => {
 
   it("a product really past its capacity keeps its overloaded window (saturated)", async () => {
     const ticker = scripted((t) => 6_000 * t);
-    const { settled, window } = await settledWindow(ticker, RATE, 10, 120, 10);
+    const { settled, window } = await settledWindow(ticker, RATE, settleRuleFor(10, 120), 10);
     expect(settled.how).toBe("overloaded");
     expect(window.ticks[0]!.t).toBe(11);
     expect(ticker.ticks.filter((t) => t.phase === "window")).toHaveLength(10);

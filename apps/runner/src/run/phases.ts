@@ -5,7 +5,7 @@
  */
 import type { GendataProcess, GendataReport } from "./gendata-process.ts";
 import { throughput } from "../metrics/derive.ts";
-import { SETTLE_RULE, settleVerdict, type BacklogPoint } from "../metrics/settle.ts";
+import { settleVerdict, type BacklogPoint, type SettleRule } from "../metrics/settle.ts";
 import { windowKnown, type WindowStopRule } from "../metrics/window-stop.ts";
 import type { Tick } from "../results/types.ts";
 import type { RunTicker } from "./ticker.ts";
@@ -17,9 +17,9 @@ export interface SettleOutcome {
   seconds: number;
 }
 
-export async function settle(ticker: RunTicker, rate: number, minSec: number, capSec: number, allowOverload = true): Promise<SettleOutcome> {
+export async function settle(ticker: RunTicker, rate: number, settleRule: SettleRule, allowOverload = true): Promise<SettleOutcome> {
   const points: BacklogPoint[] = [];
-  const rule = { ...SETTLE_RULE, minSec, capSec, ...(allowOverload ? {} : { overloadBacklogSec: Number.POSITIVE_INFINITY }) };
+  const rule = allowOverload ? settleRule : { ...settleRule, overloadBacklogSec: Number.POSITIVE_INFINITY };
   for (;;) {
     const tick = await ticker.next("settle");
     points.push({ t: tick.t, backlog: tick.inputEnd - tick.outputEnd, inputEnd: tick.inputEnd });
@@ -36,13 +36,13 @@ export async function settle(ticker: RunTicker, rate: number, minSec: number, ca
  * alone and measures a second window.
  */
 export async function settledWindow(
-  ticker: RunTicker, rate: number, minSec: number, capSec: number, window: number | WindowStopRule,
+  ticker: RunTicker, rate: number, rule: SettleRule, window: number | WindowStopRule,
 ): Promise<{ settled: SettleOutcome; window: { ticks: Tick[]; produceMs: [number, number] } }> {
-  let settled = await settle(ticker, rate, minSec, capSec);
+  let settled = await settle(ticker, rate, rule);
   let measured = await measureWindow(ticker, window);
   if (settled.how === "overloaded" && throughput(measured.ticks).regime !== "saturated") {
     ticker.discardWindow();
-    settled = await settle(ticker, rate, minSec, capSec, false);
+    settled = await settle(ticker, rate, rule, false);
     measured = await measureWindow(ticker, window);
   }
   return { settled, window: measured };

@@ -40,7 +40,8 @@ const STOP_GRACE_MS = 30_000;
 /** The JVM's JIT and the first micro-batches, each up to MAX_OFFSETS_PER_TRIGGER records, while the backlog of its start drains. */
 const COLD_START_SEC = 30;
 /** A micro-batch at most every 500 ms, at most 100k records each (see notes). */
-const TRIGGER = "500 milliseconds";
+const TRIGGER_MS = 500;
+const TRIGGER = `${TRIGGER_MS} milliseconds`;
 const MAX_OFFSETS_PER_TRIGGER = 100_000;
 
 const fetch = KAFKA_SETTINGS.consumer;
@@ -153,6 +154,7 @@ function rss(bytes: number | undefined): { rssBytes?: number } {
 export const spark: Product<Found> = {
   id: "spark",
   coldStartSec: COLD_START_SEC,
+  microBatchSec: TRIGGER_MS / 1000,
   row: {
     delivery: "at-least-once (micro-batch offset and commit logs checkpointed asynchronously, once a second; a batch without its commit is re-run; the sink " +
       "flushes each task's producer; acks=all, idempotent, lz4)",
