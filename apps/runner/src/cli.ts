@@ -118,8 +118,8 @@ program
   )
   .option(
     "--budget <min>",
-    "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): after three rounds, further rounds go to " +
-      "rows whose order is still unknown while the budget holds",
+    "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): two rounds always, a third for " +
+      "every row while the budget holds it, then rounds for rows whose order is still unknown while the budget holds",
     wholeNumber,
     40,
   )

@@ -1,7 +1,9 @@
 import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
 import type { RunResult } from "../results/types.ts";
 import type { RunSettings } from "../run/measure.ts";
-import { MAX_ROUNDS, MIN_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, roundSettings, shuffled, tagSearchRound } from "./run-rounds.ts";
+import {
+  ALWAYS_ROUNDS, MAX_ROUNDS, MIN_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, roundSettings, shuffled, tagSearchRound,
+} from "./run-rounds.ts";
 
 const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
 const clock = (budgetMin: number, spentMin: number) => ({ budgetMs: budgetMin * 60_000, spentMs: () => spentMin * 60_000 });
@@ -10,8 +12,16 @@ const perRow = (min: number) => (ids: readonly string[]) => ids.length * min * 6
 describe("nextRound", () => {
   const unresolved = resultsOf([...rounds("a", [10, 12, 9]), ...rounds("b", [11, 10, 10]), ...rounds("c", [50, 52, 51])]);
 
-  it("runs every row up to MIN_ROUNDS, whatever the budget says", () => {
-    expect(nextRound(MIN_ROUNDS, ["a", "b", "c"], unresolved, clock(40, 60), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
+  it("runs every row up to ALWAYS_ROUNDS whatever the budget says, and up to MIN_ROUNDS while the budget holds them all", () => {
+    expect(nextRound(ALWAYS_ROUNDS, ["a", "b", "c"], unresolved, clock(40, 60), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
+    const twoRounds = resultsOf([...rounds("a", [10, 12]), ...rounds("b", [11, 10]), ...rounds("c", [50, 52])]);
+    expect(nextRound(MIN_ROUNDS, ["a", "b", "c"], twoRounds, clock(40, 36), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
+  });
+
+  it("gives a MIN_ROUNDS round the budget cannot hold only to the rows whose order is still unknown", () => {
+    const twoRounds = resultsOf([...rounds("a", [10, 12]), ...rounds("b", [11, 10]), ...rounds("c", [50, 52])]);
+    expect(nextRound(MIN_ROUNDS, ["a", "b", "c"], twoRounds, clock(40, 37.5), perRow(1))).toEqual({ rows: ["b", "a"] });
+    expect(nextRound(MIN_ROUNDS, ["a", "b", "c"], twoRounds, clock(40, 39.5), perRow(1))).toEqual({ stop: expect.stringContaining("b, a stay unresolved") });
   });
 
   it("after them, runs only the rows with an UNKNOWN neighbour, while the budget holds a round of them", () => {

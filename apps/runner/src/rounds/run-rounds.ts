@@ -5,11 +5,13 @@
  * interleaved trials, Abedi and Brecht, ICPE 2017), so the host's slow phases land on different
  * rows in different rounds and a row's rounds are independent measurements spread over the sitting.
  *
- *   MIN_ROUNDS rounds are always run (the knee search's window is the first);
+ *   ALWAYS_ROUNDS rounds always run (the knee search's window is the first): the least that gives
+ *   every row an interval;
+ *   up to MIN_ROUNDS, a round goes to every row while the budget holds it, else as a later round;
  *   a row whose knee did not hold moves down after a round (knee-moves.ts) for its later rounds;
- *   after MIN_ROUNDS, a round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds
- *   (they have no interval yet) and to rows with an UNKNOWN neighbour (standing.ts), while the
- *   budget holds it, until every row is ranked and every neighbouring pair resolved, or MAX_ROUNDS.
+ *   a later round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds (they have no
+ *   interval yet) and to rows with an UNKNOWN neighbour (standing.ts), as many as the budget
+ *   holds, until every row is ranked and every neighbouring pair resolved, or MAX_ROUNDS.
  *
  * One round's window per row replaces the knee search's confirm: a repeat a minute after the
  * knee's own step meets the same phase of the host, a round minutes later does not. A row with a
@@ -28,7 +30,9 @@ import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
 import { kneeAfterRounds, moveSentence } from "./knee-moves.ts";
 import { roundRate } from "../sweep/knee.ts";
 
-/** Rounds every row with a knee gets, the knee search's own window counted as the first. */
+/** Rounds every row with a knee gets whatever the budget says, the knee search's own window counted as the first. */
+export const ALWAYS_ROUNDS = 2;
+/** Rounds every row with a knee gets while the budget holds them (a t-interval on two values has one degree of freedom). */
 export const MIN_ROUNDS = 3;
 /** No row gets more rounds than this: past it, an order still unknown is a tie for this sitting. */
 export const MAX_ROUNDS = 10;
@@ -84,19 +88,21 @@ export function nextRound(
   costMs: (ids: readonly string[]) => number,
 ): { rows: string[] } | { stop: string } {
   if (rows.length === 0) return { stop: "no row has a knee to run rounds at" };
-  if (round <= MIN_ROUNDS) return { rows: [...rows] };
+  if (round <= ALWAYS_ROUNDS) return { rows: [...rows] };
   if (round > MAX_ROUNDS) return { stop: `the rounds reached their cap of ${MAX_ROUNDS}` };
+  const left = clock.budgetMs - clock.spentMs();
+  if (round <= MIN_ROUNDS && costMs(rows) <= left) return { rows: [...rows] };
   const s = standings(results);
   const short = rows.filter((id) => (s.rows.find((r) => r.product === id)?.byRound.size ?? 0) < MIN_COUNTING_ROUNDS);
   const unresolved = unresolvedRows(s).filter((id) => rows.includes(id) && !short.includes(id));
   if (short.length + unresolved.length === 0) {
     return { stop: `after ${round - 1} rounds every row is ranked and every pair of neighbouring rows is told apart or the same` };
   }
-  const left = clock.budgetMs - clock.spentMs();
-  // A row without an interval needs a round more than a pair without a verdict does.
-  for (const wanted of [[...short, ...unresolved], short]) {
-    if (wanted.length > 0 && costMs(wanted) <= left) return { rows: wanted };
-  }
+  // A row without an interval needs a round more than a pair without a verdict does, and a pair
+  // is compared only in the rounds both rows ran: the pairs' rows go all together or not at all.
+  if (costMs([...short, ...unresolved]) <= left) return { rows: [...short, ...unresolved] };
+  const shortThatFit = fitting(short, left, costMs);
+  if (shortThatFit.length > 0) return { rows: shortThatFit };
   const minutes = (ms: number): string => (Math.max(0, ms) / 60_000).toFixed(1);
   const open = [...short.map((id) => `${id} (fewer than ${MIN_COUNTING_ROUNDS} counting rounds)`), ...unresolved];
   return {
@@ -104,6 +110,13 @@ export function nextRound(
       `after ${round - 1} rounds the budget's ${minutes(left)} min left would not hold another round of ${open.length} rows ` +
       `(about ${minutes(costMs([...short, ...unresolved]))} min); ${open.join(", ")} stay unresolved`,
   };
+}
+
+/** The rows of `wanted`, in order, that a round within `leftMs` can hold; a row costlier than what is left makes way for the next. */
+function fitting(wanted: readonly string[], leftMs: number, costMs: (ids: readonly string[]) => number): string[] {
+  const chosen: string[] = [];
+  for (const id of wanted) if (costMs([...chosen, id]) <= leftMs) chosen.push(id);
+  return chosen;
 }
 
 /** The knee search's window at the knee becomes round 1: the last run at the knee that counts. */
@@ -180,7 +193,9 @@ export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: st
       if (bench.interrupted()) break;
       const started = Date.now();
       const { audited } = await roundAt(row, round, bench, plan.keep, plan.profileSec);
-      durations.set(row.product.id, [...(durations.get(row.product.id) ?? []), Date.now() - started]);
+      // A later round has no profiling phase: its cost is the round's without it.
+      const took = Date.now() - started - (round === PROFILED_ROUND ? plan.profileSec * 1000 : 0);
+      durations.set(row.product.id, [...(durations.get(row.product.id) ?? []), took]);
       bench.afterwards?.(audited.then(plan.write));
     }
     // The next round's plan reads this round's verdicts: every audit has read first.
