@@ -79,4 +79,27 @@ describe("two sittings side by side", () => {
     expect(text).toContain("The intervals overlap for **1 of 1** rows with an interval in both");
     expect(text).toMatch(/\| d \| 12\.00 .*\| – \(no interval\) \|/);
   });
+
+  it("compares the rows again at the reference speed, which takes out a host that ran faster in one sitting", async () => {
+    const { sittingsAgreement, sittingsSection } = await import("./sittings.ts");
+    const { SPEED_INDEX_VERSION } = await import("../run/speed-index.ts");
+    const at = (generatedAt: string, speed: number, micros: Record<string, number[]>): BenchResults => {
+      const conditions = { speedIndexBefore: speed, speedIndexAfter: speed, speedIndexVersion: SPEED_INDEX_VERSION, foreignCpuAvg: 1, foreignCpuMax: 2,
+        stealAvg: 0, noisy: false, noisyBecause: [] };
+      const runs = Object.entries(micros).flatMap(([p, m]) => rounds(p, m).map((r) => ({ ...r, conditions })));
+      return { ...resultsOf(runs), generatedAt };
+    };
+    // The second sitting's host ran a fifth faster: every row's raw µs a sixth lower, the same work at the reference speed.
+    const first = at("2026-12-04T10:00:00Z", 500_000, { a: [6, 6.1, 5.9], b: [12, 12.2, 11.9] });
+    const second = at("2026-12-04T11:00:00Z", 600_000, { a: [5, 5.1, 4.9], b: [10, 10.1, 9.9] });
+    const g = sittingsAgreement(first, second);
+    expect(g.rows.map((r) => r.overlap)).toEqual([false, false]);
+    expect(g.atReference?.rows.map((r) => r.overlap)).toEqual([true, true]);
+    expect(g.atReference?.speedRatio).toBeCloseTo(500 / 600, 6);
+    const text = sittingsSection(first, second).join("\n");
+    expect(text).toContain("The intervals overlap for **0 of 2** rows");
+    expect(text).toContain("median speed index is 0.833 of the other's; at the reference speed");
+    expect(text).toContain("the intervals overlap for **2 of 2** rows, with median half-widths");
+  });
 });
+

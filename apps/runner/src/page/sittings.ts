@@ -5,11 +5,13 @@
  * the other the other way. It is how the bench's intervals are calibrated: a sitting's interval
  * that another sitting's misses says the interval claims more than the host gives.
  */
-import type { BenchResults } from "../results/types.ts";
+import type { BenchResults, RunResult } from "../results/types.ts";
 import { overlaps, type Interval } from "../rounds/intervals.ts";
 import { isRanked, MIN_COUNTING_ROUNDS, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
 import { median } from "../metrics/stats.ts";
-import { table } from "./format.ts";
+import { int, table } from "./format.ts";
+import { microsAtReference, runSpeed } from "./speed.ts";
+import { REFERENCE_SPEED } from "../run/speed-index.ts";
 import { halfWidths, intervalCell } from "./rounds.ts";
 import { percent } from "./repeats.ts";
 
@@ -20,18 +22,25 @@ function differentPairs(s: Standings): Set<string> {
   return new Set(s.pairs.filter((p) => p.verdict === "DIFFERENT").map((p) => `${p.a}<${p.b}`));
 }
 
+type ComparedRow = { product: string; a?: Interval; b?: Interval; overlap?: boolean };
+
 export interface SittingsAgreement {
-  rows: Array<{ product: string; a?: Interval; b?: Interval; overlap?: boolean }>;
+  rows: ComparedRow[];
   /** Pairs DIFFERENT in both sittings, in opposite directions. */
   opposite: string[];
   halfWidths: { a: number[]; b: number[] };
+  /**
+   * The rows again with every run's µs at the reference speed (speed.ts), and this sitting's median
+   * speed index over the other's: a host that ran faster in one sitting moves every row's raw µs
+   * together, and the index read beside each run takes that out. Absent when a run has no reading.
+   */
+  atReference?: { rows: ComparedRow[]; speedRatio: number; halfWidths: { a: number[]; b: number[] } };
 }
 
-export function sittingsAgreement(a: BenchResults, b: BenchResults): SittingsAgreement {
-  const sa = standings(a);
-  const sb = standings(b);
+/** Each row's interval in both sittings, and whether they overlap where both are ranked. */
+function comparedRows(sa: Standings, sb: Standings): ComparedRow[] {
   const products = [...new Set([...sa.rows, ...sb.rows].map((r) => r.product))].sort();
-  const rows = products.map((product) => {
+  return products.map((product) => {
     const ra = sa.rows.find((r) => r.product === product);
     const rb = sb.rows.find((r) => r.product === product);
     const ia = ra?.interval;
@@ -40,32 +49,80 @@ export function sittingsAgreement(a: BenchResults, b: BenchResults): SittingsAgr
     const judged = ia !== undefined && ib !== undefined && isRanked(ra as RowStanding) && isRanked(rb as RowStanding);
     return { product, ...(ia ? { a: ia } : {}), ...(ib ? { b: ib } : {}), ...(judged ? { overlap: overlaps(ia, ib) } : {}) };
   });
+}
+
+/** The results with each run's µs per inference at the reference speed; undefined when a measured run has no speed reading. */
+export function atReferenceSpeed(results: BenchResults): BenchResults | undefined {
+  const runs: RunResult[] = [];
+  for (const run of results.runs) {
+    if (run.throughput === undefined) {
+      runs.push(run);
+      continue;
+    }
+    const micros = microsAtReference(run);
+    if (micros === undefined) return undefined;
+    runs.push({ ...run, throughput: { ...run.throughput, cpuMicrosPerInference: micros } });
+  }
+  return { ...results, runs };
+}
+
+function medianSpeed(results: BenchResults): number | undefined {
+  const speeds = results.runs.map(runSpeed).filter((v): v is number => v !== undefined);
+  return speeds.length > 0 ? median(speeds) : undefined;
+}
+
+export function sittingsAgreement(a: BenchResults, b: BenchResults): SittingsAgreement {
+  const sa = standings(a);
+  const sb = standings(b);
   const inB = differentPairs(sb);
   const opposite = [...differentPairs(sa)].filter((pair) => inB.has(pair.split("<").reverse().join("<"))).map((pair) => pair.replace("<", " < "));
-  return { rows, opposite, halfWidths: { a: halfWidths(sa), b: halfWidths(sb) } };
+  const g: SittingsAgreement = { rows: comparedRows(sa, sb), opposite, halfWidths: { a: halfWidths(sa), b: halfWidths(sb) } };
+  const [refA, refB, speedA, speedB] = [atReferenceSpeed(a), atReferenceSpeed(b), medianSpeed(a), medianSpeed(b)];
+  if (refA && refB && speedA !== undefined && speedB !== undefined) {
+    const [ra, rb] = [standings(refA), standings(refB)];
+    g.atReference = { rows: comparedRows(ra, rb), speedRatio: speedA / speedB, halfWidths: { a: halfWidths(ra), b: halfWidths(rb) } };
+  }
+  return g;
 }
 
 export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
   const g = sittingsAgreement(a, b);
-  const judged = g.rows.filter((r) => r.overlap !== undefined);
-  const overlapping = judged.filter((r) => r.overlap).length;
   const widths = (xs: number[]): string => (xs.length > 0 ? `${percent(median(xs))} (${percent(Math.min(...xs))}–${percent(Math.max(...xs))})` : "–");
+  const ref = g.atReference;
+  const refRow = (product: string): ComparedRow | undefined => ref?.rows.find((r) => r.product === product);
+  const overlapCell = (r: ComparedRow | undefined): string =>
+    r === undefined ? "–" : r.overlap !== undefined ? (r.overlap ? "yes" : "no") : r.a && r.b ? "– (no interval)" : "–";
+  const refColumns = ref ? ["@ ref here", "@ ref there", "overlap @ ref"] : [];
   return [
     "## Two sittings side by side",
     "",
     `This sitting (${when(a)}) and another (${when(b)}): each row's µs CPU per inference at its knee, median [95 % interval] over its rounds. The intervals ` +
-      `overlap for **${overlapping} of ${judged.length}** rows with an interval in both (${MIN_COUNTING_ROUNDS} counting rounds or more). ` +
+      `overlap for **${overlapCount(g.rows)}** rows with an interval in both (${MIN_COUNTING_ROUNDS} counting rounds or more). ` +
       `Median interval half-width: ${widths(g.halfWidths.a)} here, ` +
       `${widths(g.halfWidths.b)} there. Pairs of rows one sitting ranks apart one way and the other the other way: ` +
-      `${g.opposite.length > 0 ? g.opposite.join("; ") : "none"}.`,
+      `${g.opposite.length > 0 ? g.opposite.join("; ") : "none"}.` +
+      (ref
+        ? ` This sitting's median speed index is ${ref.speedRatio.toFixed(3)} of the other's; at the reference speed (each run's µs × its own speed ` +
+          `index ÷ ${int(REFERENCE_SPEED)}, which takes out a host that ran faster or slower in one sitting) the intervals overlap for ` +
+          `**${overlapCount(ref.rows)}** rows, with median half-widths ${widths(ref.halfWidths.a)} here and ${widths(ref.halfWidths.b)} there.`
+        : ""),
     "",
     table(
-      ["product", "µs here", "µs there", "here ÷ there", "intervals overlap"],
-      g.rows.map((r) => [
-        r.product, r.a ? intervalCell(r.a) : "–", r.b ? intervalCell(r.b) : "–", r.a && r.b ? (r.a.median / r.b.median).toFixed(3) : "–",
-        r.overlap !== undefined ? (r.overlap ? "yes" : "no") : r.a && r.b ? "– (no interval)" : "–",
-      ]),
+      ["product", "µs here", "µs there", "here ÷ there", "intervals overlap", ...refColumns],
+      g.rows.map((r) => {
+        const q = refRow(r.product);
+        return [
+          r.product, r.a ? intervalCell(r.a) : "–", r.b ? intervalCell(r.b) : "–", r.a && r.b ? (r.a.median / r.b.median).toFixed(3) : "–", overlapCell(r),
+          ...(ref ? [q?.a ? intervalCell(q.a) : "–", q?.b ? intervalCell(q.b) : "–", overlapCell(q)] : []),
+        ];
+      }),
     ),
     "",
   ];
+}
+
+/** "k of n": of the rows judged (an interval in both), how many overlap. */
+function overlapCount(rows: readonly ComparedRow[]): string {
+  const judged = rows.filter((r) => r.overlap !== undefined);
+  return `${judged.filter((r) => r.overlap).length} of ${judged.length}`;
 }
