@@ -112,7 +112,8 @@ export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
       g.rows.map((r) => {
         const q = refRow(r.product);
         return [
-          r.product, r.a ? intervalCell(r.a) : "–", r.b ? intervalCell(r.b) : "–", r.a && r.b ? (r.a.median / r.b.median).toFixed(3) : "–", overlapCell(r),
+          r.product, r.a ? intervalCell(r.a) : "–", r.b ? intervalCell(r.b) : "–",
+          r.a && r.b ? (r.a.median / r.b.median).toFixed(3) : "–", overlapCell(r),
           ...(ref ? [q?.a ? intervalCell(q.a) : "–", q?.b ? intervalCell(q.b) : "–", overlapCell(q)] : []),
         ];
       }),
