@@ -1,13 +1,17 @@
-"""Trains the frozen 4-16-1 risk model once and writes what every product loads.
+"""Trains a frozen risk model once and writes what every product loads.
 
-Nobody needs to run this to bench: its outputs are committed. It is here so the model can be
-rebuilt and audited. Run with Debian's python3-torch:  python3 models/make_model.py
+Nobody needs to run this to bench: its outputs are committed. It is here so the models can be
+rebuilt and audited. Run with Debian's python3-torch:
+  python3 models/make_model.py                                      the seed's 4-16-1 risk_mlp
+  python3 models/make_model.py --name risk_mlp_wide --hidden 128,128   the heavier model (--model)
 
-Outputs (next to this file):
-  risk_mlp.pt          state_dict of the network below (torch.save)
-  risk_mlp.onnx        the same network, float32 [N, 4] -> [N, 1], dynamic batch
-  risk_mlp.card.json   feature order, maxima, weight digest, probe rows with expected risk
+Both models learn the same labels from the same data and seed; only the hidden layers differ.
+Outputs (next to this file), for NAME:
+  NAME.pt          state_dict of the network (risk_model.build_network(hidden), torch.save)
+  NAME.onnx        the same network, float32 [N, 4] -> [N, 1], dynamic batch
+  NAME.card.json   feature order, maxima, hidden widths, weight digest, probe rows with expected risk
 """
+import argparse
 import hashlib
 import json
 import math
@@ -49,12 +53,23 @@ def weight_digest(model: torch.nn.Module) -> str:
     return h.hexdigest()
 
 
+def architecture(hidden: list) -> str:
+    widths = [len(METRICS), *hidden]
+    layers = [f"Linear({a},{b}) -> ReLU" for a, b in zip(widths, widths[1:])]
+    return " -> ".join([*layers, f"Linear({widths[-1]},1) -> Sigmoid"])
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--name", default="risk_mlp")
+    parser.add_argument("--hidden", default="16", help="hidden layers' widths, comma-separated")
+    args = parser.parse_args()
+    name, hidden = args.name, [int(w) for w in args.hidden.split(",")]
     rng = np.random.default_rng(SEED)
     torch.manual_seed(SEED)
     x = np.stack([normalise(*row) for row in draw_metrics(rng, TRAIN_ROWS)]).astype(np.float32)
     y = label(x, rng)
-    model = build_network()
+    model = build_network(hidden)
     opt = torch.optim.Adam(model.parameters(), lr=0.02)
     loss_fn = torch.nn.BCELoss()
     xt, yt = torch.from_numpy(x), torch.from_numpy(y).unsqueeze(1)
@@ -65,9 +80,9 @@ def main() -> None:
         opt.step()
     model.eval()
 
-    torch.save(model.state_dict(), HERE / "risk_mlp.pt")
+    torch.save(model.state_dict(), HERE / f"{name}.pt")
     torch.onnx.export(
-        model, torch.zeros(1, 4), HERE / "risk_mlp.onnx", input_names=["features"], output_names=["risk"],
+        model, torch.zeros(1, 4), HERE / f"{name}.onnx", input_names=["features"], output_names=["risk"],
         dynamic_axes={"features": {0: "batch"}, "risk": {0: "batch"}}, opset_version=13,
     )
 
@@ -80,13 +95,14 @@ def main() -> None:
     with torch.no_grad():
         risks = model(torch.from_numpy(probe_features)).squeeze(1).tolist()
     card = {
-        "name": "risk_mlp",
-        "architecture": "Linear(4,16) -> ReLU -> Linear(16,1) -> Sigmoid",
+        "name": name,
+        "architecture": architecture(hidden),
+        **({} if hidden == [16] else {"hidden": hidden}),
         "features": list(METRICS),
         "maxima": MAXIMA,
         "normalisation": "feature = clip(value / maximum, 0, 1), float32",
-        "onnx": {"file": "risk_mlp.onnx", "input": "features", "output": "risk", "opset": 13},
-        "torch": {"file": "risk_mlp.pt", "trained_with": torch.__version__},
+        "onnx": {"file": f"{name}.onnx", "input": "features", "output": "risk", "opset": 13},
+        "torch": {"file": f"{name}.pt", "trained_with": torch.__version__},
         "weights_sha256": weight_digest(model),
         "training": {"seed": SEED, "rows": TRAIN_ROWS, "final_bce": round(float(loss), 5)},
         "tolerance": 1e-5,
@@ -95,8 +111,8 @@ def main() -> None:
             for m, f, r in zip(probe_metrics, probe_features, risks)
         ],
     }
-    (HERE / "risk_mlp.card.json").write_text(json.dumps(card, indent=2) + "\n")
-    print(f"wrote risk_mlp.pt/.onnx/.card.json; final BCE {float(loss):.4f}; digest {card['weights_sha256'][:12]}")
+    (HERE / f"{name}.card.json").write_text(json.dumps(card, indent=2) + "\n")
+    print(f"wrote {name}.pt/.onnx/.card.json; final BCE {float(loss):.4f}; digest {card['weights_sha256'][:12]}")
 
 
 if __name__ == "__main__":

@@ -11,12 +11,14 @@ import {
   FIXTURE_SEED,
   fixturesDir,
   KafkaAdmin,
-  loadGateRecords,
+  gateRecordsScored,
   modelsDir,
   productCacheDir,
   productNotes,
   ReferenceModel,
   repoRoot,
+  type GateRecord,
+  type ModelCard,
   type Prepared,
   type Product,
 } from "@bench/core";
@@ -44,10 +46,14 @@ import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
 import { fastKneeProduct } from "./sweep/run-fast.ts";
 import { mainCommand, type MainCommandParts } from "./rounds/main-command.ts";
+import { modelAloneRounds } from "./model-alone/rounds.ts";
 import type { BenchResults, RunResult, SweepRecord } from "./results/types.ts";
+import { modelOf } from "./results/model.ts";
 
 export interface BenchOptions {
   products?: string;
+  /** `--model`: the card every row loads (models/<model>.card.json). */
+  model: string;
   rate: { byProduct: Map<string, number>; fallback: number | undefined };
   warmup: number;
   settleTimeout: number;
@@ -151,8 +157,11 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     }
   }
   const bootstrap = opts.bootstrap ?? (broker as KafkaBroker).bootstrap;
-  const reference = await ReferenceModel.load(modelsDir());
-  const results = await newResults(bootstrap, broker, reference.card.tolerance);
+  // Every app the bench starts inherits it (core's loaders read it): one model for every row.
+  process.env.BENCH_MODEL = opts.model;
+  const reference = await ReferenceModel.load(modelsDir(), opts.model);
+  const fixtures = await gateRecordsScored(fixturesDir(), (rows) => reference.score(Float32Array.from(rows.flat())));
+  const results = await newResults(bootstrap, broker, reference.card);
   const out: ResultsOut = { results, file: join(resultsDir, "results.json") };
   if (opts.agreement) {
     out.sweep = { results: { ...results, runs: [], sweeps: [] }, file: join(resultsDir, "sweep", "results.json") };
@@ -174,12 +183,16 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       results,
       progress,
       interrupted,
+      fixtures,
     });
     if (broker) allowBrokerRestart(bench, broker);
     if (opts.profile || ((opts.sweep || mainCommandChosen(opts)) && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
     await prepareOutputReader(bench);
-    if (mainCommandChosen(opts)) await mainCommand(chosen, mainCommandParts(opts, bench, out), bench);
+    if (mainCommandChosen(opts)) {
+      const afterRound = await modelAloneRounds({ cacheRoot: cache, modelsDir: modelsDir(), model: opts.model, log }, out.results);
+      await mainCommand(chosen, { ...mainCommandParts(opts, bench, out), ...(afterRound ? { afterRound } : {}) }, bench);
+    }
     for (const product of mainCommandChosen(opts) ? [] : chosen) {
       if (interrupted()) break;
       await benchProduct(product, opts, bench, out);
@@ -195,8 +208,8 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   return finish(out, resultsDir, interrupted() !== undefined);
 }
 
-/** The results file's head: the machine, its speed before any product ran, the broker, the model's tolerance. */
-async function newResults(bootstrap: string, broker: KafkaBroker | undefined, modelTolerance: number): Promise<BenchResults> {
+/** The results file's head: the machine, its speed before any product ran, the broker, the model and its tolerance. */
+async function newResults(bootstrap: string, broker: KafkaBroker | undefined, card: ModelCard): Promise<BenchResults> {
   const speedReference = (await measureSpeedIndex()).recordsPerCpuSecond;
   log(`bench: speed index ${Math.round(speedReference)} reference records per CPU-second`);
   return {
@@ -205,7 +218,8 @@ async function newResults(bootstrap: string, broker: KafkaBroker | undefined, mo
     host: await describeHost(),
     speedIndexReference: speedReference,
     speedIndexVersion: SPEED_INDEX_VERSION,
-    modelTolerance,
+    modelTolerance: card.tolerance,
+    model: modelOf(card),
     broker: { name: "Apache Kafka", version: broker?.version ?? "external", bootstrap, startedByRunner: broker !== undefined },
     runs: [],
   };
@@ -213,7 +227,7 @@ async function newResults(bootstrap: string, broker: KafkaBroker | undefined, mo
 
 function benchContext(c: {
   opts: BenchOptions; admin: KafkaAdmin; reference: ReferenceModel; bootstrap: string; brokerPid: number | undefined; cache: string; resultsDir: string;
-  results: BenchResults; progress: RunProgress; interrupted: () => string | undefined;
+  results: BenchResults; progress: RunProgress; interrupted: () => string | undefined; fixtures: GateRecord[];
 }): BenchContext {
   const windowSeconds = new Map<string, number>();
   let pending: Promise<unknown> = Promise.resolve();
@@ -223,7 +237,7 @@ function benchContext(c: {
     ...(c.brokerPid !== undefined ? { brokerPid: c.brokerPid } : {}),
     admin: c.admin,
     reference: c.reference,
-    fixtures: loadGateRecords(fixturesDir()),
+    fixtures: c.fixtures,
     repoRoot: repoRoot(),
     modelsDir: modelsDir(),
     cacheDir: c.cache,

@@ -17,10 +17,10 @@
  * was measured on a noisy machine, 130 interrupted (results so far are kept).
  */
 import { userPath } from "./user-path.ts";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
-import { repoRoot } from "@bench/core";
+import { DEFAULT_MODEL, modelsDir, repoRoot } from "@bench/core";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { ratesGiven, runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
@@ -52,6 +52,13 @@ const share = (value: string): number => {
   const n = Number(value);
   if (!(n > 0 && n < 1)) throw new InvalidArgumentError("expected a share between 0 and 1, such as 0.1");
   return n;
+};
+
+/** A model's card must be in models/: a name that has none is refused before anything starts. */
+const modelName = (value: string): string => {
+  const known = readdirSync(modelsDir()).filter((f) => f.endsWith(".card.json")).map((f) => f.slice(0, -".card.json".length));
+  if (!known.includes(value)) throw new InvalidArgumentError(`no model card models/${value}.card.json; known models: ${known.sort().join(", ")}`);
+  return value;
 };
 
 /** Results files given as one comma-separated option value (`a.json,b.json`), merged. */
@@ -122,6 +129,13 @@ program
       "every row while the budget holds it, then rounds for rows whose order is still unknown while the budget holds",
     wholeNumber,
     40,
+  )
+  .option(
+    "--model <name>",
+    "the frozen model every row loads, by its card in models/ (risk_mlp: the seed's 4-16-1 network; " +
+      "risk_mlp_wide: one whose forward weighs about as much as a framework)",
+    modelName,
+    DEFAULT_MODEL,
   )
   .option(
     "--knees <results.json[,more.json]>",

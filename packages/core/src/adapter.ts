@@ -164,6 +164,14 @@ export interface Product<Found = unknown> {
    * as records arrive.
    */
   microBatchSec?: number;
+  /**
+   * How the row calls the model: the runtime and the most records one call takes (1 for a row
+   * that scores record by record). The model alone is timed at each row's shape, so the page can
+   * split the row's cost into the model and the framework around it. Absent: the row calls no
+   * model (a passthrough), or the engine sizes its calls and the adapter cannot say how (the page
+   * then splits nothing for it).
+   */
+  modelCall?: ModelCall;
   /** `found` is what this bench's prepare() returned; start() does not look it up again. */
   start(ctx: RunContext, found: Found): Promise<RunningProduct>;
   /** How `bench --profile` sorts this row's frames into the breakdown's categories (the adapter's profile-rules.ts). */
@@ -201,4 +209,11 @@ export interface Product<Found = unknown> {
    * each row against it and gives each row's cost as a multiple of it. Absent: the row is no floor.
    */
   floorFor?: string;
+}
+
+/** A runtime and a number of records per call: the shape in which a row calls the model. */
+export interface ModelCall {
+  runtime: "torch" | "onnxruntime";
+  /** The most records one call takes; a row's calls at its knee may hold fewer. */
+  records: number;
 }

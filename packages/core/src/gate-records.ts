@@ -5,6 +5,7 @@
  */
 import { GENERATED_FIXTURE_COUNT, loadFixtures, type FixtureRow } from "./fixtures.ts";
 import { loadSpellings, SPELLING_COUNT, type SpellingRow } from "./spellings.ts";
+import type { FeatureVector } from "./features.ts";
 
 /**
  * The records the gate produces (the generated fixtures, then the spelling cases): their event
@@ -43,6 +44,26 @@ export function gateRecords(fixtures: readonly FixtureRow[], spellings: readonly
 
 export function loadGateRecords(fixturesDir: string): GateRecord[] {
   return gateRecords(loadFixtures(fixturesDir), loadSpellings(fixturesDir));
+}
+
+/**
+ * The gate's records with every risk as `score` (the run's model) gives it for the record's
+ * features: the committed risks are the default model's, and a run with another model checks its
+ * outputs against that model's scores.
+ */
+export async function gateRecordsScored(fixturesDir: string, score: (rows: FeatureVector[]) => Promise<number[]>): Promise<GateRecord[]> {
+  const fixtures = loadFixtures(fixturesDir);
+  const spellings = loadSpellings(fixturesDir);
+  const risks = await score([...fixtures.map((f) => f.features), ...spellings.map((s) => s.features)]);
+  const riskAt = (i: number): number => {
+    const risk = risks[i];
+    if (risk === undefined || !Number.isFinite(risk)) throw new Error(`the model gave no risk for gate record ${i}`);
+    return risk;
+  };
+  return gateRecords(
+    fixtures.map((f, i) => ({ ...f, risk: riskAt(i) })),
+    spellings.map((s, j) => ({ ...s, risk: riskAt(fixtures.length + j) })),
+  );
 }
 
 /** How a failure names a fixture: `fixture e17`, or `fixture "pretty-printed" (event e256)`. */

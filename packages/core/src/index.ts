@@ -6,6 +6,7 @@ export type {
   Prerequisite,
   PrerequisiteFound,
   PrerequisiteMissing,
+  ModelCall,
   Product,
   ProductExit,
   RemoteResources,
@@ -71,7 +72,7 @@ export {
 export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
 export { readSkipLines, skipCountsProblem, type SkipLine } from "./skip-lines.ts";
 export { POISON_KINDS, poisonIdFor, poisonSchedule, poisonValue, type PoisonKind, type PoisonPill } from "./poison.ts";
-export { loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
+export { DEFAULT_MODEL, loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
 export { FIXTURE_SEED, FIXTURE_TS_MS, GENERATED_FIXTURE_COUNT, loadFixtures, type FixtureRow } from "./fixtures.ts";
 export {
   loadSpellings,
@@ -83,7 +84,7 @@ export {
   type SpellingCase,
   type SpellingRow,
 } from "./spellings.ts";
-export { FIXTURE_COUNT, fixtureLabel, gateRecords, loadGateRecords, type GateRecord } from "./gate-records.ts";
+export { FIXTURE_COUNT, fixtureLabel, gateRecords, gateRecordsScored, loadGateRecords, type GateRecord } from "./gate-records.ts";
 export { GateCheck, type GateResult } from "./gate-check.ts";
 export { declaredFixtures, findingNotes, misreadSeqs, productNotes, type SpellingFinding, type SpellingFindings } from "./spelling-findings.ts";
 export { gateMessages, PILL_KEY, pillOffsets, readIntoCheck, runGate, type GateOptions, type GateRun } from "./gate-run.ts";

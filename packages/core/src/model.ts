@@ -17,6 +17,8 @@ export interface ModelProbe {
 
 export interface ModelCard {
   name: string;
+  /** The hidden layers' widths (absent: [16], the seed's network). */
+  hidden?: number[];
   features: string[];
   maxima: Record<string, number>;
   onnx: { file: string; input: string; output: string };
@@ -26,8 +28,16 @@ export interface ModelCard {
   probes: ModelProbe[];
 }
 
-export function loadModelCard(modelsDir: string): ModelCard {
-  const card = JSON.parse(readFileSync(join(modelsDir, "risk_mlp.card.json"), "utf8")) as ModelCard;
+/** The model every row runs unless told otherwise: the seed's 4-16-1 network. */
+export const DEFAULT_MODEL = "risk_mlp";
+
+/**
+ * The card `<model>.card.json` in `modelsDir`; `model` defaults to BENCH_MODEL (what the runner
+ * hands every app) and then DEFAULT_MODEL. The card names its exports, so one loader serves every model.
+ */
+export function loadModelCard(modelsDir: string, model: string = process.env.BENCH_MODEL || DEFAULT_MODEL): ModelCard {
+  if (!/^[A-Za-z0-9_-]+$/.test(model)) throw new Error(`a model's name is letters, digits, '_' and '-' (got ${JSON.stringify(model)})`);
+  const card = JSON.parse(readFileSync(join(modelsDir, `${model}.card.json`), "utf8")) as ModelCard;
   const order = card.features.join(",");
   if (order !== METRIC_FIELDS.join(",")) throw new Error(`model card feature order ${order} is not ${METRIC_FIELDS.join(",")}`);
   for (const field of METRIC_FIELDS) {
@@ -49,8 +59,8 @@ export class ReferenceModel {
     private readonly session: ort.InferenceSession,
   ) {}
 
-  static async load(modelsDir: string): Promise<ReferenceModel> {
-    const card = loadModelCard(modelsDir);
+  static async load(modelsDir: string, name?: string): Promise<ReferenceModel> {
+    const card = loadModelCard(modelsDir, name);
     const session = await ort.InferenceSession.create(join(modelsDir, card.onnx.file), {
       intraOpNumThreads: 1,
       interOpNumThreads: 1,

@@ -12,6 +12,7 @@ import { roundsSection } from "./rounds.ts";
 import { renderFaults } from "./faults.ts";
 import { renderBrokerRestarts } from "./broker-restarts.ts";
 import { renderOverloads } from "./overloads.ts";
+import { modelAloneSection } from "./model-alone.ts";
 import { frameworkAddsSection } from "./framework-adds.ts";
 import { table } from "./format.ts";
 import { CHARACTERISTICS, INPUT_AND_GATE, INTRO } from "./prose.ts";
@@ -55,6 +56,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     ...resourcesSection(measured),
     ...breakdownSection(results, measured),
     ...frameworkAddsSection(results, rankedFigures(results, measured)),
+    ...modelAloneSection(results, rankedFigures(results, measured)),
     ...conditionsSection(measured),
     ...notesSection(results, all),
     ...roundsSection(results),

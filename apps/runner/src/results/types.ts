@@ -309,6 +309,14 @@ export interface RoundsRecord {
   moves?: KneeMove[];
 }
 
+/** The model a results file's rows ran (results/model.ts). */
+export interface ModelRecord {
+  name: string;
+  hidden: number[];
+  multiplyAddsPerRecord: number;
+  weightsSha256: string;
+}
+
 /** A row's knee moved down after a round: at `from` it had fallen behind in as many rounds as it kept up in. */
 export interface KneeMove {
   product: string;
@@ -387,17 +395,35 @@ export interface BenchResults {
   speedIndexVersion?: number;
   /** The model card's tolerance for a score (schema 2). */
   modelTolerance?: number;
+  /** The model every row ran (`--model`); absent: the seed's risk_mlp, from before the option. */
+  model?: ModelRecord;
   broker: { name: string; version: string; bootstrap: string; startedByRunner: boolean };
   runs: RunResult[];
   sweeps?: SweepRecord[];
   /** The main command's rounds: its budget, what it spent and why it stopped (rounds/run-rounds.ts). */
   rounds?: RoundsRecord;
+  /** The model alone (model-alone/): its forward at the rows' call shapes, once per round of the main command. */
+  modelAlone?: ModelAloneRun[];
+  /** Why the model alone was not timed, or stopped being timed (its environment, or a failed timing). */
+  modelAloneNotRun?: string;
   /** `bench --faults`: one fault run per product. */
   faults?: FaultResult[];
   /** `bench --faults`' broker restarts, one per row and variant. */
   brokerRestarts?: BrokerRestartResult[];
   /** `--faults`' overload runs: twice the base rate for a while, then back (faults/overload.ts). */
   overloads?: OverloadResult[];
+}
+
+/** One timing of the model alone at every call shape (models/model_alone.py). */
+export interface ModelAloneRun {
+  /** The main command's round it ran after (1: after the knee searches). */
+  round: number;
+  startedAt: string;
+  /** The card's name: the model the rows of this results file ran. */
+  model: string;
+  versions: Record<string, string>;
+  /** Per shape, CPU µs per record in each of model_alone.py's repetitions, and the rows that call the model so. */
+  shapes: Array<{ runtime: "torch" | "onnxruntime"; records: number; usPerRecord: number[]; usedBy?: string[] }>;
 }
 
 /**

@@ -10,6 +10,7 @@ import { fastKneeProduct } from "../sweep/run-fast.ts";
 import { runRounds, shuffled, tagSearchRound, type RoundRow } from "./run-rounds.ts";
 import { standings } from "./standing.ts";
 import { moveSentence } from "./knee-moves.ts";
+import type { AfterRound } from "../model-alone/rounds.ts";
 
 /** What the main command needs of the bench around it. */
 export interface MainCommandParts {
@@ -23,6 +24,8 @@ export interface MainCommandParts {
   results: BenchResults;
   budgetSec: number;
   profileSec: number;
+  /** Times the model alone after a round (model-alone/rounds.ts); absent when it cannot run here. */
+  afterRound?: AfterRound;
 }
 
 /** A stopwatch that can be paused: the budget counts measuring, not preparing. */
@@ -61,6 +64,7 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
     searched.push({ product, prepared, settings });
   }
   await bench.quiet?.();
+  await parts.afterRound?.(1, searched.map((row) => row.product));
   const rows = kneeRows(searched, parts.results);
   const budgetMs = parts.budgetSec * 1000;
   const moves: KneeMove[] = [];
@@ -73,6 +77,7 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
       keep: parts.keep,
       write: parts.write,
       moves,
+      ...(parts.afterRound ? { afterRound: parts.afterRound } : {}),
     },
     bench,
     order,

@@ -29,6 +29,7 @@ import { countsAsResult } from "../page/rows.ts";
 import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
 import { kneeAfterRounds, moveSentence } from "./knee-moves.ts";
 import { roundRate } from "../sweep/knee.ts";
+import type { AfterRound } from "../model-alone/rounds.ts";
 
 /** Rounds every row with a knee gets whatever the budget says, the knee search's own window counted as the first. */
 export const ALWAYS_ROUNDS = 2;
@@ -176,6 +177,8 @@ export interface RoundsPlan {
   write: () => void;
   /** Where rows moved when their knee did not hold: filled as the rounds run. */
   moves: KneeMove[];
+  /** Run after each round once its audits have read (the model alone's timing). */
+  afterRound?: AfterRound;
 }
 
 /** Rounds 2 on, until nextRound says why not; returns why, and records each round's order. */
@@ -201,6 +204,7 @@ export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: st
     // The next round's plan reads this round's verdicts: every audit has read first.
     await bench.quiet?.();
     moveKnees(rows, round, plan, bench);
+    await plan.afterRound?.(round, plan.rows.map((row) => row.product));
   }
 }
 

@@ -103,6 +103,7 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const bytewax: Product<Found> = {
   id: "bytewax",
+  modelCall: { runtime: "torch", records: 10_000 },
   row: {
     delivery: `at-least-once (recovery snapshots every ${SNAPSHOT_INTERVAL_S} s in SQLite; KafkaSink flushes every batch, idempotent, acks=all; a restart ` +
       `replays from the last snapshot)`,

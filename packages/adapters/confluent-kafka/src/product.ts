@@ -52,6 +52,7 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const confluentKafka: Product<Found> = {
   id: "confluent-kafka",
+  modelCall: { runtime: "torch", records: 10_000 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; per batch: producer.flush() until every output is acknowledged, then a synchronous commit)",
     processing: "batch (consume() of ≤10k records or 100 ms), one torch forward per batch, one produce() per record",

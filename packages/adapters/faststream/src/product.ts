@@ -56,6 +56,7 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const faststream: Product<Found> = {
   id: "faststream",
+  modelCall: { runtime: "torch", records: 10_000 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; fire-and-forget publish, AckPolicy.ACK commits after the handler)",
     processing: "batch I/O (batch=True, ≤10k records per call), per-row compute (one torch forward per batch)",

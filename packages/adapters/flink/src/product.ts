@@ -88,6 +88,8 @@ async function start(ctx: RunContext, { python, jar }: Found): Promise<RunningPr
 
 export const flink: Product<Found> = {
   id: "flink",
+  // Flink's default python.fn-execution.arrow.batch.size.
+  modelCall: { runtime: "torch", records: 1000 },
   coldStartSec: COLD_START_SEC,
   row: {
     delivery: "at-least-once (checkpointed every 1 s: sink flushed, then offsets committed; acks=all, idempotent, lz4)",

@@ -65,6 +65,7 @@ async function start(ctx: RunContext, built: BuiltApp): Promise<RunningProduct> 
 
 export const kafkaStreams: Product<BuiltApp> = {
   id: "kafka-streams",
+  modelCall: { runtime: "onnxruntime", records: 1 },
   coldStartSec: COLD_START_SEC,
   row: {
     delivery: "at-least-once (processing.guarantee=at_least_once, commit every 1 s after the producer is flushed; acks=all, idempotent, lz4)",

@@ -36,6 +36,7 @@ const SHARED_ROW = {
 
 export const nodeModel: Product = {
   id: "node",
+  modelCall: { runtime: "onnxruntime", records: 10_000 },
   row: {
     ...SHARED_ROW,
     processing: "batch (≤10k records → one onnxruntime-node call)",

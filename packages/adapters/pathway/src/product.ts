@@ -71,6 +71,7 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const pathway: Product<Found> = {
   id: "pathway",
+  modelCall: { runtime: "torch", records: 128 },
   row: {
     delivery: "at-least-once (Pathway persistence in PERSISTING mode, a snapshot a second, a restart replays what followed it; acks=all, idempotent producer)",
     processing: "micro-batch (100 ms minibatches), batched UDF: one torch forward per call, ≤128 rows a call",

@@ -51,6 +51,7 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const quix: Product<Found> = {
   id: "quix",
+  modelCall: { runtime: "torch", records: 1 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; checkpoint commit every 1 s)",
     processing: "row (per-record StreamingDataFrame)",

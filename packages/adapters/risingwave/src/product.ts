@@ -228,6 +228,8 @@ async function start(ctx: RunContext, { where, python }: Found): Promise<Running
 
 export const risingwave: Product<Found> = {
   id: "risingwave",
+  // RisingWave's default chunk.
+  modelCall: { runtime: "torch", records: 256 },
   row: {
     delivery: "at-least-once (checkpointed source offsets + decoupled sink log store; idempotent producer, acks=all)",
     processing: "batch (vectorized SQL; one UDF call and one PyTorch forward per chunk)",

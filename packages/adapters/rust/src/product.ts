@@ -47,6 +47,7 @@ async function start(ctx: RunContext, built: BuiltRow): Promise<RunningProduct> 
 
 export const rust: Product<BuiltRow> = {
   id: "rust",
+  modelCall: { runtime: "onnxruntime", records: 10_000 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; per batch: flush until every output is acknowledged, then a synchronous commit)",
     processing: "batch (poll of ≤10k records or 100 ms), one ONNX Runtime run per batch, one produce() per record",

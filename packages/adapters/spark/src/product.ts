@@ -153,6 +153,7 @@ function rss(bytes: number | undefined): { rssBytes?: number } {
 
 export const spark: Product<Found> = {
   id: "spark",
+  modelCall: { runtime: "torch", records: 10_000 },
   coldStartSec: COLD_START_SEC,
   microBatchSec: TRIGGER_MS / 1000,
   row: {

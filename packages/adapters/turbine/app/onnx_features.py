@@ -19,7 +19,7 @@ FEATURE_COLUMNS = [f"{name}_n" for name in METRICS]
 
 
 def onnx_path() -> str:
-    return os.path.join(os.environ["BENCH_MODELS_DIR"], "risk_mlp.onnx")
+    return os.path.join(os.environ["BENCH_MODELS_DIR"], load_card()["onnx"]["file"])
 
 
 def normalised(column: pa.Array, maximum: float) -> pa.Array:

@@ -1,5 +1,5 @@
-//! The model card (models/risk_mlp.card.json): the maxima the features divide by, the probe rows
-//! and the tolerance the runtime must reproduce them within.
+//! The model card (models/<BENCH_MODEL>.card.json, risk_mlp by default): the maxima the features
+//! divide by, the ONNX export, the probe rows and the tolerance the runtime must reproduce them within.
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -32,7 +32,8 @@ pub struct Card {
 
 impl Card {
     pub fn load(models_dir: &Path) -> Result<Card, String> {
-        let path = models_dir.join("risk_mlp.card.json");
+        let model = std::env::var("BENCH_MODEL").ok().filter(|m| !m.is_empty());
+        let path = models_dir.join(format!("{}.card.json", model.as_deref().unwrap_or("risk_mlp")));
         let text = std::fs::read(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
         let card: Card =
             sonic_rs::from_slice(&text).map_err(|e| format!("parsing {}: {e}", path.display()))?;

@@ -1,4 +1,4 @@
-//! The frozen model (models/risk_mlp.onnx) on ONNX Runtime, loaded from the libonnxruntime.so
+//! The frozen model (the card's ONNX export) on ONNX Runtime, loaded from the libonnxruntime.so
 //! prepare() fetched, and checked against the card's probe rows before the app consumes.
 use std::path::Path;
 

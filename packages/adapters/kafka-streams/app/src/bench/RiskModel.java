@@ -36,7 +36,7 @@ final class RiskModel implements AutoCloseable {
     private final FloatBuffer input = ByteBuffer.allocateDirect(4 * Float.BYTES).order(ByteOrder.nativeOrder()).asFloatBuffer();
 
     RiskModel(Path modelsDir, ObjectMapper json) throws IOException, OrtException {
-        JsonNode card = json.readTree(modelsDir.resolve("risk_mlp.card.json").toFile());
+        JsonNode card = json.readTree(modelsDir.resolve(modelName() + ".card.json").toFile());
         inputName = card.path("onnx").path("input").asText();
         outputName = card.path("onnx").path("output").asText();
         features = new String[card.path("features").size()];
@@ -52,6 +52,12 @@ final class RiskModel implements AutoCloseable {
         options.setInterOpNumThreads(1);
         session = env.createSession(modelsDir.resolve(card.path("onnx").path("file").asText()).toString(), options);
         probeError = checkProbes(card);
+    }
+
+    /** BENCH_MODEL names the card (the runner's --model); the card names the ONNX export. */
+    static String modelName() {
+        String name = System.getenv("BENCH_MODEL");
+        return name == null || name.isEmpty() ? "risk_mlp" : name;
     }
 
     /**
