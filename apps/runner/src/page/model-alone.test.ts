@@ -42,3 +42,15 @@ describe("the model alone on the page", () => {
     expect(text).toContain("Not timed here: the venv cannot import onnxruntime.");
   });
 });
+
+describe("the page's words about the model", () => {
+  it("keep the seed's text for the seed's model and name the heavier one's shape and size", async () => {
+    const { intro, characteristics } = await import("./prose.ts");
+    const wide = { name: "risk_mlp_wide", hidden: [144, 144], multiplyAddsPerRecord: 21_456, weightsSha256: "x" };
+    expect(intro()).toContain("the SAME frozen 4-16-1 PyTorch MLP");
+    expect(intro({ ...wide, name: "risk_mlp", hidden: [16], multiplyAddsPerRecord: 80 })).toBe(intro());
+    expect(intro(wide)).toContain("the SAME frozen 4-144-144-1 PyTorch MLP (risk_mlp_wide, 21,456 multiply-adds a record;");
+    expect(intro(wide)).not.toContain("deliberately tiny so");
+    expect(characteristics(wide)).toContain("fed to a frozen 4-144-144-1 MLP (Linear/ReLU for each hidden layer, then Linear/Sigmoid; risk_mlp_wide) → risk.");
+  });
+});

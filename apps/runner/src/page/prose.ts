@@ -4,17 +4,33 @@
  * the page never states a bound the code does not use.
  */
 import { DRIFT_TOLERANCE, RATE_TOLERANCE } from "../metrics/derive.ts";
+import type { ModelRecord } from "../results/types.ts";
 
-export const INTRO =
-  "Score every record with the SAME frozen 4-16-1 PyTorch MLP (models/, trained once by models/make_model.py). No filter, so selectivity is 1.0 — this " +
-    "prices what each framework costs around a forward pass: decode, feature extraction, the call itself, encode, produce. The model is deliberately tiny so " +
-    "the frameworks, not the matmul, are what is measured. Each product is benched at one offered rate per run; a row's regime says whether that rate was " +
-    "sustainable (its knee) or beyond it.";
+/** The seed's network, 4-16-1: the page's standing words are about it unless the results name another. */
+const SEED_MODEL = "risk_mlp";
 
-export const CHARACTERISTICS =
-  "In-process computation — Per record: four gendata metrics (latency_ms, queue_depth, cpu_usage, error_count) divided by their documented maxima (5000, " +
-    "1000, 100, 50) and clipped into [0, 1], fed to a frozen 4-16-1 MLP (Linear/ReLU/Linear/Sigmoid) → risk. Stateless; every record is scored and " +
-    "republished as {event_id, ts_ms, risk}.";
+const shape = (model: ModelRecord): string => `4-${model.hidden.join("-")}-1`;
+
+/** The page's opening paragraph, for the model the results' rows ran (absent: the seed's). */
+export function intro(model?: ModelRecord): string {
+  const what =
+    model === undefined || model.name === SEED_MODEL
+      ? "Score every record with the SAME frozen 4-16-1 PyTorch MLP (models/, trained once by models/make_model.py). No filter, so selectivity is 1.0 — this " +
+        "prices what each framework costs around a forward pass: decode, feature extraction, the call itself, encode, produce. The model is deliberately tiny so " +
+        "the frameworks, not the matmul, are what is measured."
+      : `Score every record with the SAME frozen ${shape(model)} PyTorch MLP (${model.name}, ${model.multiplyAddsPerRecord.toLocaleString("en-US")} ` +
+        "multiply-adds a record; models/, trained by models/make_model.py from the seed model's data). No filter, so selectivity is 1.0 — this prices what " +
+        "each framework costs around a forward pass when the model weighs about as much as a framework around it, not the seed's deliberately tiny 4-16-1.";
+  return `${what} Each product is benched at one offered rate per run; a row's regime says whether that rate was sustainable (its knee) or beyond it.`;
+}
+
+export function characteristics(model?: ModelRecord): string {
+  const network = model === undefined || model.name === SEED_MODEL
+    ? "a frozen 4-16-1 MLP (Linear/ReLU/Linear/Sigmoid)"
+    : `a frozen ${shape(model)} MLP (Linear/ReLU for each hidden layer, then Linear/Sigmoid; ${model.name})`;
+  return "In-process computation — Per record: four gendata metrics (latency_ms, queue_depth, cpu_usage, error_count) divided by their documented maxima " +
+    `(5000, 1000, 100, 50) and clipped into [0, 1], fed to ${network} → risk. Stateless; every record is scored and republished as {event_id, ts_ms, risk}.`;
+}
 
 export const INPUT_AND_GATE =
   "Input is a single Kafka partition (lz4, JSON, 19 fields per record). Each product may spread it over several cores through its own in-process mechanism " +

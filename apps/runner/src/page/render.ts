@@ -15,7 +15,7 @@ import { renderOverloads } from "./overloads.ts";
 import { modelAloneSection } from "./model-alone.ts";
 import { frameworkAddsSection } from "./framework-adds.ts";
 import { table } from "./format.ts";
-import { CHARACTERISTICS, INPUT_AND_GATE, INTRO } from "./prose.ts";
+import { characteristics, INPUT_AND_GATE, intro } from "./prose.ts";
 import { productLabel, rowsOf } from "./rows.ts";
 import {
   conditionsSection, consumerSettingsLine, footerSection, machineLine, notesSection, notRunSection, resourcesSection, sanitySection,
@@ -31,7 +31,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
   return [
     "# Model Inference",
     "",
-    INTRO,
+    intro(results.model),
     "",
     `Last updated: ${results.generatedAt.slice(0, 10)} · same-machine, relative comparison.`,
     "",
@@ -40,7 +40,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     ...answerSection(results, measured, notRun),
     "## Bench characteristics",
     "",
-    CHARACTERISTICS,
+    characteristics(results.model),
     "",
     table(
       ["product", "delivery", "processing", "engine", "scaling on one partition", "decode"],
