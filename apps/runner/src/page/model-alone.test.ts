@@ -51,6 +51,7 @@ describe("the page's words about the model", () => {
     expect(intro({ ...wide, name: "risk_mlp", hidden: [16], multiplyAddsPerRecord: 80 })).toBe(intro());
     expect(intro(wide)).toContain("the SAME frozen 4-144-144-1 PyTorch MLP (risk_mlp_wide, 21,456 multiply-adds a record;");
     expect(intro(wide)).not.toContain("deliberately tiny so");
-    expect(characteristics(wide)).toContain("fed to a frozen 4-144-144-1 MLP (Linear/ReLU for each hidden layer, then Linear/Sigmoid; risk_mlp_wide) → risk.");
+    const network = "fed to a frozen 4-144-144-1 MLP (Linear/ReLU for each hidden layer, then Linear/Sigmoid; risk_mlp_wide) → risk.";
+    expect(characteristics(wide)).toContain(network);
   });
 });

@@ -15,9 +15,9 @@ const shape = (model: ModelRecord): string => `4-${model.hidden.join("-")}-1`;
 export function intro(model?: ModelRecord): string {
   const what =
     model === undefined || model.name === SEED_MODEL
-      ? "Score every record with the SAME frozen 4-16-1 PyTorch MLP (models/, trained once by models/make_model.py). No filter, so selectivity is 1.0 — this " +
-        "prices what each framework costs around a forward pass: decode, feature extraction, the call itself, encode, produce. The model is deliberately tiny so " +
-        "the frameworks, not the matmul, are what is measured."
+      ? "Score every record with the SAME frozen 4-16-1 PyTorch MLP (models/, trained once by models/make_model.py). No filter, so selectivity is 1.0 " +
+        "— this prices what each framework costs around a forward pass: decode, feature extraction, the call itself, encode, produce. The model is " +
+        "deliberately tiny so the frameworks, not the matmul, are what is measured."
       : `Score every record with the SAME frozen ${shape(model)} PyTorch MLP (${model.name}, ${model.multiplyAddsPerRecord.toLocaleString("en-US")} ` +
         "multiply-adds a record; models/, trained by models/make_model.py from the seed model's data). No filter, so selectivity is 1.0 — this prices what " +
         "each framework costs around a forward pass when the model weighs about as much as a framework around it, not the seed's deliberately tiny 4-16-1.";
