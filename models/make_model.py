@@ -3,7 +3,7 @@
 Nobody needs to run this to bench: its outputs are committed. It is here so the models can be
 rebuilt and audited. Run with Debian's python3-torch:
   python3 models/make_model.py                                      the seed's 4-16-1 risk_mlp
-  python3 models/make_model.py --name risk_mlp_wide --hidden 128,128   the heavier model (--model)
+  python3 models/make_model.py --name risk_mlp_wide --hidden 144,144   the heavier model (--model)
 
 Both models learn the same labels from the same data and seed; only the hidden layers differ.
 Outputs (next to this file), for NAME:

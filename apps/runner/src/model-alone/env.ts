@@ -4,13 +4,13 @@
  * whose library the native row loads. Built once, cached, and checked like a row's: the venv
  * imports onnxruntime and loads the frozen model before anything is timed.
  */
-import { prepareDebianTorchEnv, type DebianTorchRow } from "@bench/core";
+import { ONNXRUNTIME_WHEEL_VERSION, prepareDebianTorchEnv, type DebianTorchRow } from "@bench/core";
 import { join } from "node:path";
 import type { ModelAloneEnv } from "./measure.ts";
 
 export const MODEL_ALONE_ENV: DebianTorchRow = {
   // onnxruntime's own dependencies, pinned (numpy is Debian's, added by debianTorchEnv).
-  requirements: ["onnxruntime==1.31.1", "flatbuffers==25.9.23", "packaging==26.4", "protobuf==7.36.2"],
+  requirements: [`onnxruntime==${ONNXRUNTIME_WHEEL_VERSION}`, "flatbuffers==25.9.23", "packaging==26.4", "protobuf==7.36.2"],
   versions: { onnxruntime: "onnxruntime" },
   imports: ["onnxruntime"],
 };

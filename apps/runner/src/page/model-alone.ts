@@ -41,15 +41,14 @@ export function modelAloneSection(results: BenchResults, ranked: ReadonlyMap<str
   if (results.modelAlone === undefined || results.modelAlone.length === 0) return [...head, `Not timed here: ${results.modelAloneNotRun}.`, ""];
   const shapes = shapeFigures(results);
   const versions = Object.entries(results.modelAlone[0]?.versions ?? {}).map(([k, v]) => `${k} ${v}`).join(", ");
-  const split = shapes.flatMap((s) =>
-    s.usedBy.filter((id) => ranked.has(id)).map((id) => {
-      const row = (ranked.get(id) as RankedFigure).micros;
+  const split = shapes
+    .flatMap((s) => s.usedBy.filter((id) => ranked.has(id)).map((id) => ({ id, s, row: (ranked.get(id) as RankedFigure).micros })))
+    .sort((a, b) => a.row - b.row)
+    .map(({ id, s, row }) => {
       const framework = row - s.interval.median;
       const share = `${Math.round((100 * framework) / row)} %`;
       return [id, `${s.runtime}, ${s.records.toLocaleString("en-US")} a call`, dec2(row), dec2(s.interval.median), dec2(framework), share];
-    }),
-  );
-  split.sort((a, b) => Number(a[2]) - Number(b[2]));
+    });
   return [
     ...head,
     `The model's forward alone (${results.modelAlone[0]?.model}; ${versions}; one intra-op thread), CPU µs per record, timed after each of ` +

@@ -5,16 +5,15 @@
  */
 import { DRIFT_TOLERANCE, RATE_TOLERANCE } from "../metrics/derive.ts";
 import type { ModelRecord } from "../results/types.ts";
+import { DEFAULT_MODEL } from "@bench/core";
 
-/** The seed's network, 4-16-1: the page's standing words are about it unless the results name another. */
-const SEED_MODEL = "risk_mlp";
 
 const shape = (model: ModelRecord): string => `4-${model.hidden.join("-")}-1`;
 
-/** The page's opening paragraph, for the model the results' rows ran (absent: the seed's). */
+/** The page's opening paragraph, for the model the results' rows ran (absent: the seed's 4-16-1, whose words are the standing ones). */
 export function intro(model?: ModelRecord): string {
   const what =
-    model === undefined || model.name === SEED_MODEL
+    model === undefined || model.name === DEFAULT_MODEL
       ? "Score every record with the SAME frozen 4-16-1 PyTorch MLP (models/, trained once by models/make_model.py). No filter, so selectivity is 1.0 " +
         "— this prices what each framework costs around a forward pass: decode, feature extraction, the call itself, encode, produce. The model is " +
         "deliberately tiny so the frameworks, not the matmul, are what is measured."
@@ -25,7 +24,7 @@ export function intro(model?: ModelRecord): string {
 }
 
 export function characteristics(model?: ModelRecord): string {
-  const network = model === undefined || model.name === SEED_MODEL
+  const network = model === undefined || model.name === DEFAULT_MODEL
     ? "a frozen 4-16-1 MLP (Linear/ReLU/Linear/Sigmoid)"
     : `a frozen ${shape(model)} MLP (Linear/ReLU for each hidden layer, then Linear/Sigmoid; ${model.name})`;
   return "In-process computation — Per record: four gendata metrics (latency_ms, queue_depth, cpu_usage, error_count) divided by their documented maxima " +

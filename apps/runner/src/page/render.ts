@@ -28,6 +28,7 @@ export { productLabel, rowsOf } from "./rows.ts";
 export function renderPage(results: BenchResults, otherMachines: readonly OtherMachine[] = [], agreeWith?: BenchResults): string {
   const { measured, notRun } = rowsOf(results);
   const all = [...measured, ...notRun];
+  const ranked = rankedFigures(results, measured);
   return [
     "# Model Inference",
     "",
@@ -55,8 +56,8 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     ...spreadSection(results, measured),
     ...resourcesSection(measured),
     ...breakdownSection(results, measured),
-    ...frameworkAddsSection(results, rankedFigures(results, measured)),
-    ...modelAloneSection(results, rankedFigures(results, measured)),
+    ...frameworkAddsSection(results, ranked),
+    ...modelAloneSection(results, ranked),
     ...conditionsSection(measured),
     ...notesSection(results, all),
     ...roundsSection(results),

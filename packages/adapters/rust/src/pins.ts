@@ -1,9 +1,11 @@
 /**
  * What the native row is built from: the crates are pinned in app/Cargo.toml and app/Cargo.lock
  * (read here for the page's versions), ONNX Runtime's library comes from the onnxruntime PyPI
- * wheel, whose version must match ort's api feature (api-31: ONNX Runtime 1.31).
+ * wheel core pins (its version must match ort's api feature: api-31 for ONNX Runtime 1.31).
  */
-export const ONNXRUNTIME_VERSION = "1.31.1";
+import { ONNXRUNTIME_WHEEL_VERSION } from "@bench/core";
+
+export const ONNXRUNTIME_VERSION = ONNXRUNTIME_WHEEL_VERSION;
 /** ort 2.0.0-rc.15 declares rust-version 1.92. */
 export const MIN_RUSTC = [1, 92] as const;
 
