@@ -12,9 +12,23 @@ export interface TopicSpec {
   config?: Record<string, string>;
 }
 
-/** One-partition topics and the offsets the bench reads every second. */
+/** The admin calls KafkaAdmin makes: kafkajs' Admin, or a double in a unit test. */
+export type AdminCalls = Pick<Admin, "createTopics" | "deleteTopics" | "listTopics" | "fetchTopicOffsets" | "fetchOffsets" | "disconnect">;
+
+/**
+ * One-partition topics and the offsets the bench reads every second.
+ *
+ * One client serves the whole bench, and a session's topics are deleted after its audit while
+ * the next session already reads its own. kafkajs asks the broker for the metadata of every topic
+ * the client has touched; one deleted under a request makes the request fail, and the client
+ * forgets a topic only once its deletion has returned. A deletion therefore runs alone: it waits
+ * for the calls in flight, and calls made meanwhile wait for it.
+ */
 export class KafkaAdmin {
-  private constructor(private readonly admin: Admin) {}
+  private deleting: Promise<void> = Promise.resolve();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(private readonly admin: AdminCalls) {}
 
   static async connect(bootstrap: string): Promise<KafkaAdmin> {
     const kafka = new Kafka({ clientId: "bench-admin", brokers: [bootstrap], logLevel: logLevel.NOTHING, retry: { retries: 3 } });
@@ -23,7 +37,26 @@ export class KafkaAdmin {
     return new KafkaAdmin(admin);
   }
 
+  /** Runs `call` once no deletion is under way, counted in flight until it ends. */
+  private async besideOthers<T>(call: () => Promise<T>): Promise<T> {
+    for (let deletion = this.deleting; ; deletion = this.deleting) {
+      await deletion;
+      if (deletion === this.deleting) break;
+    }
+    const running = call();
+    this.inFlight.add(running);
+    try {
+      return await running;
+    } finally {
+      this.inFlight.delete(running);
+    }
+  }
+
   async createTopics(topics: TopicSpec[]): Promise<void> {
+    return this.besideOthers(() => this.createTopicsNow(topics));
+  }
+
+  private async createTopicsNow(topics: TopicSpec[]): Promise<void> {
     try {
       await this.admin.createTopics({
         waitForLeaders: true,
@@ -43,25 +76,33 @@ export class KafkaAdmin {
     }
   }
 
+  /** Deletes those of `names` that exist, alone (see the class). */
   async deleteTopics(names: string[]): Promise<void> {
-    const existing = new Set(await this.admin.listTopics());
-    const doomed = names.filter((n) => existing.has(n));
-    if (doomed.length > 0) await this.admin.deleteTopics({ topics: doomed });
+    const previous = this.deleting;
+    const deletion = (async () => {
+      await previous;
+      await Promise.allSettled([...this.inFlight]);
+      const existing = new Set(await this.admin.listTopics());
+      const doomed = names.filter((n) => existing.has(n));
+      if (doomed.length > 0) await this.admin.deleteTopics({ topics: doomed });
+    })();
+    this.deleting = deletion.then(() => undefined, () => undefined);
+    return deletion;
   }
 
   async listTopics(): Promise<string[]> {
-    return this.admin.listTopics();
+    return this.besideOthers(() => this.admin.listTopics());
   }
 
   /** High watermark of partition 0: how many records the topic holds (topics start at 0). */
   async endOffset(topic: string): Promise<number> {
-    const offsets = await this.admin.fetchTopicOffsets(topic);
+    const offsets = await this.besideOthers(() => this.admin.fetchTopicOffsets(topic));
     return Number(offsets.find((o) => o.partition === 0)?.high ?? 0);
   }
 
   /** The group's committed offset on partition 0, 0 when it has committed nothing yet. */
   async committedOffset(groupId: string, topic: string): Promise<number> {
-    const [entry] = await retryRetriable(() => this.admin.fetchOffsets({ groupId, topics: [topic] }));
+    const [entry] = await this.besideOthers(() => retryRetriable(() => this.admin.fetchOffsets({ groupId, topics: [topic] })));
     const offset = Number(entry?.partitions.find((p) => p.partition === 0)?.offset ?? -1);
     return offset < 0 ? 0 : offset;
   }
