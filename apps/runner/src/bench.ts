@@ -417,9 +417,9 @@ function finish(out: ResultsOut, resultsDir: string, interrupted: boolean): numb
 function writeOutputs(results: BenchResults, dir: string, agreeWith?: BenchResults): string {
   mkdirSync(dir, { recursive: true });
   writeResults(join(dir, "results.json"), results);
-  const page = renderPage(results, [], agreeWith);
+  const page = renderPage(results, { agreeWith });
   writeFileSync(join(dir, "page.md"), page);
-  writeHtmlPage(join(dir, "page.html"), results, [], agreeWith);
+  writeHtmlPage(join(dir, "page.html"), results, { agreeWith });
   writeArrowFiles(dir, results);
   return page;
 }

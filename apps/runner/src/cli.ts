@@ -28,7 +28,7 @@ import { doctorCommand, preflight } from "./doctor/command.ts";
 import { EXIT } from "./exit-code.ts";
 import { listCommand } from "./list.ts";
 import { COST_AGREEMENT } from "./page/agreement.ts";
-import { parseOtherMachine, parseSuppliedSpecs, renderCommand, withSuppliedSides } from "./page/command.ts";
+import { parseOtherMachine, parseSuppliedSpecs, renderCommand, resultsOfAtMostTwoModels, withSuppliedSides } from "./page/command.ts";
 import { repeatReport } from "./page/repeats.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
@@ -172,7 +172,11 @@ program
 program
   .command("render")
   .description("render the page from results files")
-  .argument("<results...>", "results.json files (several merge into one page)")
+  .argument(
+    "<results...>",
+    "results.json files (several merge into one page; files of a second model, e.g. a --model risk_mlp_wide sitting, are shown beside the first " +
+      "model's under 'Two models')",
+  )
   .option("-o, --out <file>", "write the page here (default: stdout); page.html goes beside it")
   .option("--html <file>", "write the HTML page here (default: beside --out)")
   .option(
@@ -197,11 +201,13 @@ program
       const out = opts.out !== undefined ? userPath(opts.out) : undefined;
       const compared = opts.compare.map((spec) => parseOtherMachine(spec, userPath));
       const supplied = parseSuppliedSpecs(opts.supplied, compared.map((o) => o.label));
-      const { here, others } = withSuppliedSides(readResults(files.map((f) => userPath(f))), compared, supplied);
+      const [own, otherModel] = resultsOfAtMostTwoModels(files.map((f) => userPath(f)));
+      const { here, others } = withSuppliedSides(own, compared, supplied);
       const agreeWith = opts.agreeWith !== undefined ? resultsList(opts.agreeWith) : undefined;
-      renderCommand(here, out, others, agreeWith);
+      const extras = { otherMachines: others, agreeWith, otherModel };
+      renderCommand(here, out, extras);
       const html = opts.html !== undefined ? userPath(opts.html) : out ? htmlPathFor(out) : undefined;
-      if (html) writeHtmlPage(html, here, others, agreeWith);
+      if (html) writeHtmlPage(html, here, extras);
     } catch (error) {
       process.stderr.write(`render: ${(error as Error).message}\n`);
       process.exitCode = 2;

@@ -1,16 +1,28 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { readResults } from "../results/files.ts";
+import { modelName, readResults, readResultsByModel } from "../results/files.ts";
 import type { BenchResults, RuntimeReadings } from "../results/types.ts";
 import { parseSupplied, withSupplied } from "../yardstick/supplied.ts";
 import type { OtherMachine } from "./across-machines.ts";
-import { renderPage } from "./render.ts";
+import { renderPage, type PageExtras } from "./render.ts";
 
 /** `--compare LABEL=a.json[,b.json]` (or just the paths, then labelled by them): another machine's results, merged. */
 export function parseOtherMachine(spec: string, resolvePath: (path: string) => string = (p) => p): OtherMachine {
   const at = spec.indexOf("=");
   const [label, paths] = at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, spec];
   return { label, results: readResults(paths.split(",").map((path) => resolvePath(path))) };
+}
+
+/**
+ * render's files as the page's results set (the first file's model) and, when the files hold a
+ * second model's rows, that set for the two models' section; more than two models is an error.
+ */
+export function resultsOfAtMostTwoModels(paths: string[]): [BenchResults, BenchResults | undefined] {
+  const sets = readResultsByModel(paths);
+  if (sets.length > 2) {
+    throw new Error(`the files hold rows of ${sets.length} models (${sets.map(modelName).join(", ")}): a page shows at most two side by side`);
+  }
+  return [sets[0] as BenchResults, sets[1]];
 }
 
 /** The side `here` names the page's own results; any other, a `--compare` label. */
@@ -46,8 +58,8 @@ export function withSuppliedSides(
   return { here: apply(here, HERE), others: others.map((o) => ({ ...o, results: apply(o.results, o.label) })) };
 }
 
-export function renderCommand(results: BenchResults, out: string | undefined, otherMachines: readonly OtherMachine[] = [], agreeWith?: BenchResults): void {
-  const page = renderPage(results, otherMachines, agreeWith);
+export function renderCommand(results: BenchResults, out: string | undefined, extras: PageExtras = {}): void {
+  const page = renderPage(results, extras);
   if (out) {
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, page);

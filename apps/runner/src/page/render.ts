@@ -14,6 +14,7 @@ import { renderBrokerRestarts } from "./broker-restarts.ts";
 import { renderOverloads } from "./overloads.ts";
 import { modelAloneSection } from "./model-alone.ts";
 import { frameworkAddsSection } from "./framework-adds.ts";
+import { twoModelsSection } from "./two-models.ts";
 import { table } from "./format.ts";
 import { characteristics, INPUT_AND_GATE, intro } from "./prose.ts";
 import { productLabel, rowsOf } from "./rows.ts";
@@ -24,8 +25,18 @@ import {
 
 export { productLabel, rowsOf } from "./rows.ts";
 
-/** `agreeWith`: a `--sweep` of the same rows, which a fast result's knees are checked against (agreement.ts). */
-export function renderPage(results: BenchResults, otherMachines: readonly OtherMachine[] = [], agreeWith?: BenchResults): string {
+/** What a page shows beside its own results. */
+export interface PageExtras {
+  /** Other machines' results: how each row carries to them (across-machines.ts). */
+  otherMachines?: readonly OtherMachine[];
+  /** A `--sweep` (or another knee search) of the same rows, which a fast result's knees are checked against (agreement.ts). */
+  agreeWith?: BenchResults;
+  /** The same rows of the same sitting under another model (two-models.ts). */
+  otherModel?: BenchResults;
+}
+
+export function renderPage(results: BenchResults, extras: PageExtras = {}): string {
+  const { otherMachines = [], agreeWith, otherModel } = extras;
   const { measured, notRun } = rowsOf(results);
   const all = [...measured, ...notRun];
   const ranked = rankedFigures(results, measured);
@@ -39,6 +50,7 @@ export function renderPage(results: BenchResults, otherMachines: readonly OtherM
     machineLine(results),
     "",
     ...answerSection(results, measured, notRun),
+    ...(otherModel ? twoModelsSection(results, otherModel) : []),
     "## Bench characteristics",
     "",
     characteristics(results.model),

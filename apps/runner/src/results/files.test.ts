@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { BenchResults, OverloadResult, Tick } from "./types.ts";
-import { readResults, readResultsFile, writeResults } from "./files.ts";
+import { readResults, readResultsByModel, readResultsFile, writeResults } from "./files.ts";
 
 const tick = (t: number, phase: Tick["phase"], inputEnd: number, consumed: number): Tick => ({
   t,
@@ -56,5 +56,23 @@ describe("reading results", () => {
     writeFileSync(gz, gzipSync(JSON.stringify(results), { level: 9 }));
     expect(readResultsFile(gz)).toEqual(results);
     expect(readResults([gz])).toEqual(readResults([plain]));
+  });
+
+  it("keeps two models' rows apart: one set per model, and one page's merge refuses to mix them", () => {
+    const wide = { name: "risk_mlp_wide", hidden: [144, 144], multiplyAddsPerRecord: 21_456, weightsSha256: "w" };
+    const run = (product: string) => ({ product, status: "ok", settings: { offeredRate: 1000 }, ticks: [] });
+    const file = (name: string, model: object | undefined, products: string[]): string => {
+      const path = join(dir, name);
+      const results = { schema: 2, generatedAt: "2026-12-05T00:00:00Z", runs: products.map(run), sweeps: [], ...(model ? { model } : {}) };
+      writeResults(path, results as unknown as BenchResults);
+      return path;
+    };
+    const seed = file("seed.json", undefined, ["node", "rust"]);
+    const heavy = file("wide.json", wide, ["node"]);
+    const seedAgain = file("seed-2.json", { name: "risk_mlp", hidden: [16], multiplyAddsPerRecord: 80, weightsSha256: "s" }, ["quix"]);
+    const sets = readResultsByModel([seed, heavy, seedAgain]);
+    expect(sets.map((s) => s.model?.name)).toEqual([undefined, "risk_mlp_wide"]);
+    expect(sets.map((s) => s.runs.map((r) => r.product).sort())).toEqual([["node", "quix", "rust"], ["node"]]);
+    expect(() => readResults([seed, heavy])).toThrow(/hold rows of different models \(risk_mlp, risk_mlp_wide\)/);
   });
 });

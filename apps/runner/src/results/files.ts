@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
+import { DEFAULT_MODEL } from "@bench/core";
 import { resources, throughput } from "../metrics/derive.ts";
 import { judgeConditions } from "../run/judge.ts";
 import { overloadFigures } from "../faults/overload-figures.ts";
@@ -54,11 +55,37 @@ function withReference(run: RunResult, reference: number | undefined): RunResult
  * a later fault run (`--faults`, a file of its own) its earlier fault run and broker restarts.
  */
 export function readResults(paths: string[]): BenchResults {
-  const all = paths.map((p) => {
-    const parsed = readResultsFile(p);
-    if (parsed.schema !== 1 && parsed.schema !== 2) throw new Error(`${p} is not a bench results file (schema ${String(parsed.schema)})`);
-    return { ...parsed, runs: parsed.runs.map((r) => withReference(r, parsed.speedIndexReference)) };
-  });
+  return mergeResults(paths.map((p) => readChecked(p)), paths);
+}
+
+/**
+ * Reads results files that may hold more than one model's rows: one merged set per model, in the
+ * order the models first appear (a product under one model never replaces its runs under another).
+ */
+export function readResultsByModel(paths: string[]): BenchResults[] {
+  const byModel = new Map<string, Array<{ path: string; results: BenchResults }>>();
+  for (const path of paths) {
+    const results = readChecked(path);
+    const name = modelName(results);
+    byModel.set(name, [...(byModel.get(name) ?? []), { path, results }]);
+  }
+  return [...byModel.values()].map((files) => mergeResults(files.map((f) => f.results), files.map((f) => f.path)));
+}
+
+/** The model a results file's rows ran; files from before `--model` ran the seed's. */
+export const modelName = (results: BenchResults): string => results.model?.name ?? DEFAULT_MODEL;
+
+function readChecked(path: string): BenchResults {
+  const parsed = readResultsFile(path);
+  if (parsed.schema !== 1 && parsed.schema !== 2) throw new Error(`${path} is not a bench results file (schema ${String(parsed.schema)})`);
+  return { ...parsed, runs: parsed.runs.map((r) => withReference(r, parsed.speedIndexReference)) };
+}
+
+function mergeResults(all: BenchResults[], paths: readonly string[]): BenchResults {
+  const models = [...new Set(all.map(modelName))];
+  if (models.length > 1) {
+    throw new Error(`${paths.join(", ")} hold rows of different models (${models.join(", ")}): one page's rows run one model; render shows two side by side`);
+  }
   const [first, ...rest] = all;
   if (!first) throw new Error("no results files given");
   let merged: BenchResults = { ...first, runs: first.runs.map(rederive), sweeps: first.sweeps ?? [] };

@@ -36,7 +36,7 @@ describe("renderHtml", () => {
     const fixture = (name: string): BenchResults => readResults([join(import.meta.dirname, "..", "__fixtures__", name)]);
     const [fast, sweep] = [fixture("agreement-fast.json"), fixture("agreement-sweep.json")];
     expect(renderHtml(fast)).not.toContain("The fast knee against the sweep");
-    const html = renderHtml(fast, [], sweep);
+    const html = renderHtml(fast, { agreeWith: sweep });
     expect(html).toContain("<h2>The fast knee against the sweep</h2>");
     expect(html).toContain("<th>µs repeats fast / sweep</th>");
   });

@@ -8,10 +8,11 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchResults } from "../../results/types.ts";
-import type { OtherMachine } from "../across-machines.ts";
-import { renderPage } from "../render.ts";
+import { renderPage, type PageExtras } from "../render.ts";
 import { chartData, chartSpecs, hasSeveralRates } from "./chart-data.ts";
 import { escapeHtml, markdownToHtml } from "./markdown.ts";
+
+const TWO_MODELS_HEADING = "<h2>Two models";
 
 /** A package's root folder, found through the resolver (its exports map hides dist/ from import). */
 function packageRoot(name: string): string {
@@ -58,7 +59,7 @@ function insertBefore(html: string, marker: string, block: string): string {
   return at >= 0 ? `${html.slice(0, at)}${block}\n${html.slice(at)}` : `${html}\n${block}`;
 }
 
-export function renderHtml(results: BenchResults, otherMachines: readonly OtherMachine[] = [], agreeWith?: BenchResults): string {
+export function renderHtml(results: BenchResults, extras: PageExtras = {}): string {
   const data = chartData(results);
   const charts = chartSpecs(data);
   const figure = (id: string): string => {
@@ -90,9 +91,10 @@ export function renderHtml(results: BenchResults, otherMachines: readonly OtherM
       `<div class="charts">${[`sweep-${p.product}`, `cpu-${p.product}`, `latency-${p.product}`].map(figure).join("")}</div>`,
     );
   }
-  const markdown = markdownToHtml(renderPage(results, otherMachines, agreeWith));
-  // The knee charts go under the answer; the rest after the characteristics, before the tables.
-  const withAnswer = insertBefore(markdown, "<h2>Bench characteristics</h2>", answer.join("\n"));
+  const markdown = markdownToHtml(renderPage(results, extras));
+  // The knee charts go under the answer (before the two models' section when there is one); the rest after the characteristics, before the tables.
+  const afterAnswer = markdown.includes(TWO_MODELS_HEADING) ? TWO_MODELS_HEADING : "<h2>Bench characteristics</h2>";
+  const withAnswer = insertBefore(markdown, afterAnswer, answer.join("\n"));
   const body = insertBefore(withAnswer, "<h2>Throughput / efficiency</h2>", sections.join("\n"));
   return [
     "<!doctype html>",
