@@ -66,7 +66,8 @@ export function atReferenceSpeed(results: BenchResults): BenchResults | undefine
   return { ...results, runs };
 }
 
-function medianSpeed(results: BenchResults): number | undefined {
+/** The median speed index over a results set's runs that have one. */
+export function medianSpeed(results: BenchResults): number | undefined {
   const speeds = results.runs.map(runSpeed).filter((v): v is number => v !== undefined);
   return speeds.length > 0 ? median(speeds) : undefined;
 }

@@ -78,8 +78,10 @@ describe("two models side by side", () => {
   });
 
   it("reads lighter → heavier whichever model the page's body is, and says which rows were not ranked under a model", () => {
-    const lost = sitting(WIDE, [...wide.runs.filter((r) => r.product !== "flink"), countingRun("flink", 10_000, 14, { round: 1 })], wide.modelAlone ?? []);
-    const text = twoModelsSection(lost, tiny).join("\n");
+    const kept = wide.runs.filter((r) => r.product !== "flink" && r.product !== "quix");
+    const lost = { ...sitting(WIDE, [...kept, countingRun("flink", 10_000, 14, { round: 1 })], wide.modelAlone ?? []), sweeps: [{ product: "quix" }] };
+    const text = twoModelsSection(lost as BenchResults, tiny).join("\n");
+    expect(text).toMatch(/^\| quix \| torch, 1 a call \| 50\.00 \[[\d.–]+\] \| 5 \| not ranked: its knee search found no knee \| – \|/m);
     expect(text).toContain("## Two models: risk_mlp and risk_mlp_wide");
     expect(text).toMatch(/^\| flink \| torch, 10,000 a call \| 12\.10 \[[\d.–]+\] \| \S+ \| not ranked \(1 of 1 rounds counting\) \| – \|/m);
   });

@@ -14,6 +14,7 @@ import { median } from "../metrics/stats.ts";
 import { dec2, int, table } from "./format.ts";
 import { shapeFigures, type ShapeFigure } from "./model-alone.ts";
 import { intervalCell } from "./rounds.ts";
+import { medianSpeed } from "./sittings.ts";
 
 /** The seed's model, for results files from before they named theirs. */
 const SEED_MODEL: ModelRecord = { name: DEFAULT_MODEL, hidden: [16], multiplyAddsPerRecord: 80, weightsSha256: "" };
@@ -22,6 +23,7 @@ export const modelOfResults = (results: BenchResults): ModelRecord => results.mo
 
 interface Side {
   model: ModelRecord;
+  results: BenchResults;
   standings: Standings;
   rows: Map<string, RowStanding>;
   shapes: ShapeFigure[];
@@ -32,7 +34,7 @@ interface Side {
 function sideOf(results: BenchResults): Side {
   const s = standings(results);
   const ceilings = new Set(results.runs.filter((r: RunResult) => r.passthrough === true).map((r) => r.product));
-  return { model: modelOfResults(results), standings: s, rows: new Map(s.rows.map((r) => [r.product, r])), shapes: shapeFigures(results), ceilings };
+  return { model: modelOfResults(results), results, standings: s, rows: new Map(s.rows.map((r) => [r.product, r])), shapes: shapeFigures(results), ceilings };
 }
 
 /** The row's figure and the model alone at its own call shape, when the row is ranked under this model. */
@@ -91,7 +93,9 @@ const frameworkCell = (f: RowUnderModel | undefined): string => (f?.modelAlone =
 function figureCells(side: Side, product: string, f: RowUnderModel | undefined): [string, string] {
   if (f !== undefined) return [intervalCell(f.row.interval as NonNullable<RowStanding["interval"]>), rankLabel(f.row)];
   const row = side.rows.get(product);
-  return [row === undefined ? "not run" : `not ranked (${row.byRound.size} of ${row.rounds.length} rounds counting)`, "–"];
+  if (row !== undefined) return [`not ranked (${row.byRound.size} of ${row.rounds.length} rounds counting)`, "–"];
+  const search = side.results.sweeps?.find((s) => s.product === product);
+  return [search !== undefined && search.knee === undefined ? "not ranked: its knee search found no knee" : "not run", "–"];
 }
 
 function callCell(light: RowUnderModel | undefined, heavy: RowUnderModel | undefined): string {
@@ -158,6 +162,14 @@ function whatChanged(lighter: Side, heavier: Side, products: readonly string[]):
     `${lighter.model.name} ${c.separated.length === 1 ? "is" : "are"} ranked apart under ${heavier.model.name}${separated}.${spreadWords}${shareWords}`;
 }
 
+/** Each sitting's median speed index: raw µs compare across the two only as far as the host held its speed. */
+function speedWords(lighter: Side, heavier: Side): string {
+  const [a, b] = [medianSpeed(lighter.results), medianSpeed(heavier.results)];
+  if (a === undefined || b === undefined) return "";
+  return ` The host's median speed index was ${int(a)} in the ${lighter.model.name} sitting and ${int(b)} in the ${heavier.model.name} one ` +
+    `(${(b / a).toFixed(2)} of it): a framework's µs that differ by about that ratio between the two may be the host, not the model.`;
+}
+
 /** The section, lighter model first whichever set the page's body reads. */
 export function twoModelsSection(one: BenchResults, other: BenchResults): string[] {
   const [lighter, heavier] = [sideOf(one), sideOf(other)].sort((x, y) => x.model.multiplyAddsPerRecord - y.model.multiplyAddsPerRecord) as [Side, Side];
@@ -170,7 +182,7 @@ export function twoModelsSection(one: BenchResults, other: BenchResults): string
       "every runtime. Each row's µs CPU per inference at its own knee under each model, median [95 % interval] over its rounds, and its rank among the " +
       "rows ranked under that model (ranks shared where rows are not told apart). The model alone is the model's forward at the row's own call shape, " +
       "timed outside any framework after each round (see The model alone); the framework is the row less the model alone, and its share is that over " +
-      "the row. A → B reads lighter model → heavier model.",
+      `the row. A → B reads lighter model → heavier model.${speedWords(lighter, heavier)}`,
     "",
     table(
       ["product", "its model call", `${l}: µs [95 % interval]`, "rank", `${h}: µs [95 % interval]`, "rank", "knee/s", "the model alone, µs",
