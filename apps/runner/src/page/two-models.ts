@@ -7,19 +7,18 @@
  * verdicts: a pair ranked apart under the lighter model keeps its order, ties or reverses under
  * the heavier one, and pairs not told apart before may be told apart now.
  */
-import { DEFAULT_MODEL } from "@bench/core";
-import type { BenchResults, ModelRecord, RunResult } from "../results/types.ts";
+import { modelOfResults } from "../results/model.ts";
+import type { BenchResults, ModelRecord } from "../results/types.ts";
 import { isRanked, rankLabel, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
 import { median } from "../metrics/stats.ts";
+import { isCeiling } from "./answer.ts";
 import { dec2, int, table } from "./format.ts";
 import { shapeFigures, type ShapeFigure } from "./model-alone.ts";
 import { intervalCell } from "./rounds.ts";
 import { medianSpeed } from "./sittings.ts";
 
-/** The seed's model, for results files from before they named theirs. */
-const SEED_MODEL: ModelRecord = { name: DEFAULT_MODEL, hidden: [16], multiplyAddsPerRecord: 80, weightsSha256: "" };
-
-export const modelOfResults = (results: BenchResults): ModelRecord => results.model ?? SEED_MODEL;
+/** The section's heading starts so; page.html places the answer's charts before it. */
+export const TWO_MODELS_HEADING = "Two models";
 
 interface Side {
   model: ModelRecord;
@@ -33,7 +32,7 @@ interface Side {
 
 function sideOf(results: BenchResults): Side {
   const s = standings(results);
-  const ceilings = new Set(results.runs.filter((r: RunResult) => r.passthrough === true).map((r) => r.product));
+  const ceilings = new Set(results.runs.filter(isCeiling).map((r) => r.product));
   return { model: modelOfResults(results), results, standings: s, rows: new Map(s.rows.map((r) => [r.product, r])), shapes: shapeFigures(results), ceilings };
 }
 
@@ -176,7 +175,7 @@ export function twoModelsSection(one: BenchResults, other: BenchResults): string
   const products = rowOrder(lighter, heavier);
   const [l, h] = [lighter.model.name, heavier.model.name];
   return [
-    `## Two models: ${l} and ${h}`,
+    `## ${TWO_MODELS_HEADING}: ${l} and ${h}`,
     "",
     `The same rows in the same sitting under two frozen models: ${modelWords(lighter.model)} and ${modelWords(heavier.model)}, one intra-op thread in ` +
       "every runtime. Each row's µs CPU per inference at its own knee under each model, median [95 % interval] over its rounds, and its rank among the " +

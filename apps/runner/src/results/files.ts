@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { DEFAULT_MODEL } from "@bench/core";
 import { resources, throughput } from "../metrics/derive.ts";
 import { judgeConditions } from "../run/judge.ts";
 import { overloadFigures } from "../faults/overload-figures.ts";
+import { modelOfResults } from "./model.ts";
 import type { BenchResults, OverloadResult, RunResult } from "./types.ts";
 
 /**
@@ -72,8 +72,8 @@ export function readResultsByModel(paths: string[]): BenchResults[] {
   return [...byModel.values()].map((files) => mergeResults(files.map((f) => f.results), files.map((f) => f.path)));
 }
 
-/** The model a results file's rows ran; files from before `--model` ran the seed's. */
-export const modelName = (results: BenchResults): string => results.model?.name ?? DEFAULT_MODEL;
+/** The name of the model a results file's rows ran. */
+export const modelName = (results: BenchResults): string => modelOfResults(results).name;
 
 function readChecked(path: string): BenchResults {
   const parsed = readResultsFile(path);
