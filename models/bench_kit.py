@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # torch is imported where it is used: apps that do not score 
 
 @dataclass(frozen=True)
 class BenchEnv:
-    """The run's broker, topics and group, and how many cores the app may use."""
+    """The run's broker, topics, group and guarantee, and how many cores the app may use."""
 
     bootstrap: str
     input_topic: str
@@ -33,6 +33,14 @@ class BenchEnv:
     group_id: str
     parallelism: int
     models_dir: str
+    # "at-least-once" or "exactly-once"; under exactly-once, the id the app's transactional producer
+    # registers with (the same for every start of one run, so a restart fences the killed one).
+    guarantee: str = "at-least-once"
+    transactional_id: Optional[str] = None
+
+    @property
+    def exactly_once(self) -> bool:
+        return self.guarantee == "exactly-once"
 
 
 def bench_env(environ: Mapping[str, str] = os.environ) -> BenchEnv:
@@ -43,6 +51,8 @@ def bench_env(environ: Mapping[str, str] = os.environ) -> BenchEnv:
         group_id=environ["BENCH_GROUP_ID"],
         parallelism=int(environ.get("BENCH_PARALLELISM", "1")),
         models_dir=environ["BENCH_MODELS_DIR"],
+        guarantee=environ.get("BENCH_GUARANTEE", "at-least-once"),
+        transactional_id=environ.get("BENCH_TRANSACTIONAL_ID"),
     )
 
 

@@ -17,7 +17,9 @@ import {
   productNotes,
   ReferenceModel,
   repoRoot,
+  type ExactlyOnceOffer,
   type GateRecord,
+  type Guarantee,
   type ModelCard,
   type Prepared,
   type Product,
@@ -54,6 +56,8 @@ export interface BenchOptions {
   products?: string;
   /** `--model`: the card every row loads (models/<model>.card.json). */
   model: string;
+  /** `--guarantee`: every row runs under it; under exactly-once only the rows that offer it run. */
+  guarantee: Guarantee;
   rate: { byProduct: Map<string, number>; fallback: number | undefined };
   warmup: number;
   settleTimeout: number;
@@ -161,8 +165,9 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   process.env.BENCH_MODEL = opts.model;
   const reference = await ReferenceModel.load(modelsDir(), opts.model);
   const fixtures = await gateRecordsScored(fixturesDir(), (rows) => reference.score(Float32Array.from(rows.flat())));
-  const results = await newResults(bootstrap, broker, reference.card);
+  const results = await newResults(bootstrap, broker, reference.card, opts.guarantee);
   const out: ResultsOut = { results, file: join(resultsDir, "results.json") };
+  const runnable = offeringTheGuarantee(chosen, opts, keeper(out));
   if (opts.agreement) {
     out.sweep = { results: { ...results, runs: [], sweeps: [] }, file: join(resultsDir, "sweep", "results.json") };
     mkdirSync(dirname(out.sweep.file), { recursive: true });
@@ -191,9 +196,9 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     await prepareOutputReader(bench);
     if (mainCommandChosen(opts)) {
       const afterRound = await modelAloneRounds({ cacheRoot: cache, modelsDir: modelsDir(), model: opts.model, log }, out.results);
-      await mainCommand(chosen, { ...mainCommandParts(opts, bench, out), ...(afterRound ? { afterRound } : {}) }, bench);
+      await mainCommand(runnable, { ...mainCommandParts(opts, bench, out), ...(afterRound ? { afterRound } : {}) }, bench);
     }
-    for (const product of mainCommandChosen(opts) ? [] : chosen) {
+    for (const product of mainCommandChosen(opts) ? [] : runnable) {
       if (interrupted()) break;
       await benchProduct(product, opts, bench, out);
     }
@@ -208,8 +213,33 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   return finish(out, resultsDir, interrupted() !== undefined);
 }
 
-/** The results file's head: the machine, its speed before any product ran, the broker, the model and its tolerance. */
-async function newResults(bootstrap: string, broker: KafkaBroker | undefined, card: ModelCard): Promise<BenchResults> {
+/**
+ * The rows that run under the bench's guarantee. Under exactly-once a row whose framework offers
+ * none is kept as a skipped row with the reason its adapter gives, so the page says why it is absent.
+ */
+function offeringTheGuarantee(chosen: Product[], opts: BenchOptions, keep: (run: RunResult) => void): Product[] {
+  if (opts.guarantee !== "exactly-once") return chosen;
+  return chosen.flatMap((product) => {
+    const offer = product.exactlyOnce;
+    if (offer?.offered) return [underExactlyOnce(product, offer)];
+    const why = offer ? offer.why : "its adapter does not declare whether the framework offers exactly-once into Kafka";
+    log(`== ${product.id}: not run — no exactly-once: ${why}`);
+    keep(skipped(product, `no exactly-once into Kafka: ${why}`, runSettings(product, opts)));
+    return [];
+  });
+}
+
+/**
+ * The row as it runs under exactly-once: its delivery is the framework's transactional mechanism
+ * (the page's first table and the faults tables print it), and a kill -9 has no way to lose records.
+ */
+function underExactlyOnce(product: Product, offer: Extract<ExactlyOnceOffer, { offered: true }>): Product {
+  const { lossUnderKill: _atLeastOnceLoss, ...rest } = product;
+  return { ...rest, row: { ...product.row, delivery: `exactly-once: ${offer.how}; ${offer.commits}` } };
+}
+
+/** The results file's head: the machine, its speed before any product ran, the broker, the model, its tolerance and the guarantee. */
+async function newResults(bootstrap: string, broker: KafkaBroker | undefined, card: ModelCard, guarantee: Guarantee): Promise<BenchResults> {
   const speedReference = (await measureSpeedIndex()).recordsPerCpuSecond;
   log(`bench: speed index ${Math.round(speedReference)} reference records per CPU-second`);
   return {
@@ -220,6 +250,7 @@ async function newResults(bootstrap: string, broker: KafkaBroker | undefined, ca
     speedIndexVersion: SPEED_INDEX_VERSION,
     modelTolerance: card.tolerance,
     model: modelOf(card),
+    guarantee,
     broker: { name: "Apache Kafka", version: broker?.version ?? "external", bootstrap, startedByRunner: broker !== undefined },
     runs: [],
   };
@@ -233,6 +264,7 @@ function benchContext(c: {
   let pending: Promise<unknown> = Promise.resolve();
   return {
     bootstrap: c.bootstrap,
+    guarantee: c.opts.guarantee,
     // A broker given with --bootstrap that runs on this machine is harness too, not foreign load.
     ...(c.brokerPid !== undefined ? { brokerPid: c.brokerPid } : {}),
     admin: c.admin,
@@ -401,8 +433,10 @@ function finish(out: ResultsOut, resultsDir: string, interrupted: boolean): numb
       `${out.sweep ? `\nsweep:   ${out.sweep.file}` : ""}`,
   );
   const runs = [...results.runs, ...(out.sweep?.results.runs ?? [])];
-  const code = exitCodeFor(runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])]);
-  if (code === EXIT.faultLoss) log("bench: a fault run lost records (exit 5): the Faults table says which product and why");
+  const code = exitCodeFor(runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])], results.guarantee);
+  if (code === EXIT.faultLoss) {
+    log(`bench: a fault run ${results.guarantee === "exactly-once" ? "lost or duplicated" : "lost"} records (exit 5): the Faults table says which product and why`);
+  }
   if (code === EXIT.failedOrInvalid) log("bench: at least one run failed or was invalid (exit 3): its row is marked, and it is not a result");
   if (code === EXIT.noisy) {
     log(

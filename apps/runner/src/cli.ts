@@ -20,7 +20,7 @@ import { userPath } from "./user-path.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
-import { DEFAULT_MODEL, modelsDir, repoRoot } from "@bench/core";
+import { DEFAULT_GUARANTEE, DEFAULT_MODEL, GUARANTEES, modelsDir, repoRoot } from "@bench/core";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { ratesGiven, runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
@@ -136,6 +136,13 @@ program
       "risk_mlp_wide: one whose forward weighs about as much as a framework)",
     modelName,
     DEFAULT_MODEL,
+  )
+  .addOption(
+    new Option(
+      "--guarantee <guarantee>",
+      "every row runs at-least-once (a crash replays what was not committed) or exactly-once into Kafka (each row's own transactional mechanism; rows " +
+        "whose framework offers none are listed with the reason); the audit reads committed outputs and, under exactly-once, a duplicate makes the run invalid",
+    ).choices(GUARANTEES).default(DEFAULT_GUARANTEE),
   )
   .option(
     "--knees <results.json[,more.json]>",

@@ -42,4 +42,10 @@ describe("the bench's exit code", () => {
     expect(exitCodeFor([], false, [], [restart("ok", 0), restart("failed")])).toBe(EXIT.failedOrInvalid);
     expect(exitCodeFor([], false, [], [restart("not-run"), restart("ok", 0, "restarted")])).toBe(EXIT.ok);
   });
+  it("is 5 under exactly-once when a fault run duplicated a record read-committed; at-least-once, duplicates are the claim kept", () => {
+    const fault = (duplicated: number): FaultResult => ({ product: "p", status: "ok", tally: { lost: 0, duplicated } }) as unknown as FaultResult;
+    expect(exitCodeFor([], false, [fault(0), fault(2)], [], "exactly-once")).toBe(EXIT.faultLoss);
+    expect(exitCodeFor([], false, [fault(0), fault(2)], [], "at-least-once")).toBe(EXIT.ok);
+    expect(exitCodeFor([], false, [fault(0)], [], "exactly-once")).toBe(EXIT.ok);
+  });
 });

@@ -2,6 +2,8 @@
  * What the bench's exit code tells a script. Skipped rows (a product that cannot run on this
  * machine, with its reason on the page) do not change it; everything that ran does.
  */
+import type { Guarantee } from "@bench/core";
+import type { FaultTally } from "./faults/tally.ts";
 import type { BrokerRestartResult, FaultResult, OverloadResult, RunResult } from "./results/types.ts";
 
 export const EXIT = {
@@ -15,7 +17,10 @@ export const EXIT = {
   failedOrInvalid: 3,
   /** Every run is valid, but at least one was measured on a noisy machine. */
   noisy: 4,
-  /** A fault run (`--faults`) lost records: a product's delivery claim did not hold under kill -9 or a broker restart. */
+  /**
+   * A fault run (`--faults`) lost records, or under `--guarantee exactly-once` duplicated one: a
+   * product's delivery claim did not hold under kill -9 or a broker restart.
+   */
   faultLoss: 5,
   /** Interrupted by Ctrl-C or SIGTERM; the results so far are kept. */
   interrupted: 130,
@@ -27,11 +32,14 @@ export function exitCodeFor(
   interrupted: boolean,
   faults: readonly FaultResult[] = [],
   scenarios: ReadonlyArray<BrokerRestartResult | OverloadResult> = [],
+  guarantee: Guarantee = "at-least-once",
 ): number {
   if (interrupted) return EXIT.interrupted;
   // Lost records outrank a failed run: the loss is the finding a script must not miss.
   // (An undrained run's missing records are not counted as lost: it is invalid, exit 3.)
-  if ([...faults, ...scenarios].some((f) => f.status === "ok" && (f.tally?.lost ?? 0) > 0)) return EXIT.faultLoss;
+  const broken = (tally: FaultTally | undefined): boolean =>
+    (tally?.lost ?? 0) > 0 || (guarantee === "exactly-once" && (tally?.duplicated ?? 0) > 0);
+  if ([...faults, ...scenarios].some((f) => f.status === "ok" && broken(f.tally))) return EXIT.faultLoss;
   if (faults.some((f) => f.status !== "ok")) return EXIT.failedOrInvalid;
   // A broker the bench may not restart (the user's) is "not run here", not a failure; a product the
   // bench had to restart is a finding on the page, not a failure either.

@@ -9,6 +9,7 @@
  * reads consumed through `consumed` -> stop(). A product that exits on its own resolves
  * `exited`, and the runner marks its row failed with logTail().
  */
+import type { ExactlyOnceOffer, Guarantee } from "./guarantee.ts";
 import type { KafkaSettings } from "./kafka-settings.ts";
 import type { ProfileRules } from "./profile.ts";
 import type { SpellingFindings } from "./spelling-findings.ts";
@@ -52,6 +53,12 @@ export interface RunContext {
   inputTopic: string;
   outputTopic: string;
   groupId: string;
+  /**
+   * The guarantee the row runs under (apps get it as BENCH_GUARANTEE, and under exactly-once their
+   * producer's transactional id as BENCH_TRANSACTIONAL_ID). Exactly-once is asked only of a row
+   * whose `exactlyOnce` is offered.
+   */
+  guarantee: Guarantee;
   /** How many cores the product may use on its own in-process mechanism. */
   parallelism: number;
   /** This start's folder: logs and anything the product writes. A restart (faults) gets a new one. */
@@ -196,6 +203,12 @@ export interface Product<Found = unknown> {
    * the path cannot lose records, and a loss is reported as unexplained.
    */
   lossUnderKill?: string;
+  /**
+   * Whether the row's framework offers exactly-once into Kafka, how, and when it commits; or why
+   * not, as its docs say (`bench --guarantee exactly-once` runs the rows that offer it and the page
+   * prints the others' reasons). Absent: its adapter does not say, and the row is not run so.
+   */
+  exactlyOnce?: ExactlyOnceOffer;
   /**
    * The short bench CI runs for this row (`bench --list --json` feeds the workflow's matrix):
    * an offered rate a CI runner keeps up with. Absent: the bench's default rate.

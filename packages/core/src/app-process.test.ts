@@ -20,8 +20,19 @@ describe("benchAppEnv", () => {
       BENCH_PARALLELISM: "2",
       BENCH_MODELS_DIR: "/repo/models",
       PYTHONUNBUFFERED: "1",
+      BENCH_GUARANTEE: "at-least-once",
       BENCH_KAFKA_CONSUMER: JSON.stringify(KAFKA_SETTINGS.consumer),
       BENCH_KAFKA_PRODUCER: JSON.stringify(KAFKA_SETTINGS.producer),
     });
+  });
+
+  it("gives an exactly-once run the transactional id every start of the run shares", () => {
+    const run = { bootstrap: "b", inputTopic: "in", outputTopic: "out", parallelism: 1, modelsDir: "/m", kafka: KAFKA_SETTINGS };
+    const first = benchAppEnv({ ...run, groupId: "bench.rust.1", guarantee: "exactly-once" });
+    const restarted = benchAppEnv({ ...run, groupId: "bench.rust.1", guarantee: "exactly-once" });
+    expect(first.BENCH_GUARANTEE).toBe("exactly-once");
+    expect(first.BENCH_TRANSACTIONAL_ID).toBe("bench.rust.1.tx");
+    expect(restarted.BENCH_TRANSACTIONAL_ID).toBe(first.BENCH_TRANSACTIONAL_ID);
+    expect(benchAppEnv({ ...run, groupId: "bench.rust.2", guarantee: "exactly-once" }).BENCH_TRANSACTIONAL_ID).not.toBe(first.BENCH_TRANSACTIONAL_ID);
   });
 });

@@ -6,13 +6,17 @@
 import { createServer } from "node:net";
 import type { ConsumedSource, RunContext, RunningProduct } from "./adapter.ts";
 import { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
+import { transactionalIdFor } from "./guarantee.ts";
 import { kafkaSettingsEnv } from "./kafka-settings.ts";
 
-/** The variables every app reads: the run's broker, topics, group, parallelism, models and client settings. */
+/** The variables every app reads: the run's broker, topics, group, guarantee, parallelism, models and client settings. */
 export function benchAppEnv(
-  ctx: Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka">,
+  ctx: Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka"> & Partial<Pick<RunContext, "guarantee">>,
 ): Record<string, string> {
+  const guarantee = ctx.guarantee ?? "at-least-once";
   return {
+    BENCH_GUARANTEE: guarantee,
+    ...(guarantee === "exactly-once" ? { BENCH_TRANSACTIONAL_ID: transactionalIdFor(ctx.groupId) } : {}),
     ...kafkaSettingsEnv(ctx.kafka),
     BENCH_BOOTSTRAP: ctx.bootstrap,
     BENCH_INPUT_TOPIC: ctx.inputTopic,

@@ -14,6 +14,7 @@ export type {
   RunContext,
   RunningProduct,
 } from "./adapter.ts";
+export { DEFAULT_GUARANTEE, GUARANTEES, parseGuarantee, transactionalIdFor, type ExactlyOnceOffer, type Guarantee } from "./guarantee.ts";
 export { ONNXRUNTIME_WHEEL_VERSION } from "./onnxruntime-version.ts";
 export { benchAppEnv, freePort, runningApp, startReadyApp } from "./app-process.ts";
 export { counterFile, parseCounter } from "./counter-file.ts";

@@ -1,6 +1,6 @@
 /** The results file a run writes and the page renders from: raw samples, derived row, context. */
 
-import type { BadOutput, KafkaSettings, MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
+import type { BadOutput, Guarantee, KafkaSettings, MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
 import type { FaultTally } from "../faults/tally.ts";
 
 export type Regime = "keep-up" | "saturated" | "draining";
@@ -397,6 +397,8 @@ export interface BenchResults {
   modelTolerance?: number;
   /** The model every row ran (`--model`); absent: the seed's risk_mlp, from before the option. */
   model?: ModelRecord;
+  /** The guarantee every row ran under (`--guarantee`); absent: at-least-once, from before the option. */
+  guarantee?: Guarantee;
   broker: { name: string; version: string; bootstrap: string; startedByRunner: boolean };
   runs: RunResult[];
   sweeps?: SweepRecord[];

@@ -1,11 +1,13 @@
 /** What every run of a bench shares: the broker, the reference model, where things go, callbacks. */
 import type { RuntimeReadings } from "../results/types.ts";
-import type { GateRecord, KafkaAdmin, ReferenceModel } from "@bench/core";
+import type { GateRecord, Guarantee, KafkaAdmin, ReferenceModel } from "@bench/core";
 import type { Phase, Tick } from "../results/types.ts";
 import type { SpeedReadings } from "./speed-index.ts";
 
 export interface BenchContext {
   bootstrap: string;
+  /** Every row of this bench runs under it (RunContext.guarantee); the audit reads read-committed either way. */
+  guarantee: Guarantee;
   /** The broker's pid when it runs on this machine (its CPU is harness); a broker restart changes it. */
   brokerPid?: number;
   /**

@@ -59,4 +59,11 @@ describe("invalid runs", () => {
       "mis-scored 12 of 500 checked (largest error 5.0e-1)",
     ]);
   });
+
+  it("a duplicate read-committed makes an exactly-once run invalid; at-least-once, it is the claim kept", () => {
+    const twice = { ...delivery, duplicated: 3 };
+    expect(invalidReasons({ verification: passed, delivery: twice, undrained: 0, drainTimeoutSec: 60, guarantee: "exactly-once" }))
+      .toEqual(["3 duplicates read-committed under exactly-once"]);
+    expect(invalidReasons({ verification: passed, delivery: twice, undrained: 0, drainTimeoutSec: 60, guarantee: "at-least-once" })).toEqual([]);
+  });
 });

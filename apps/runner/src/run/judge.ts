@@ -10,6 +10,7 @@
  * products' own costs do, and a rule on it would judge quiet runs noisy. A product's cost that does not repeat is judged where repeats exist (the knee's
  * confirm, `sweep/knee.ts`).
  */
+import type { Guarantee } from "@bench/core";
 import type { DeliveryCheck, RunConditions, Tick, VerificationResult } from "../results/types.ts";
 import { SPEED_INDEX_VERSION } from "./speed-index.ts";
 
@@ -58,6 +59,8 @@ export interface WorkEvidence {
   /** Records still waiting when the drain timed out (0 = drained). */
   undrained: number;
   drainTimeoutSec: number;
+  /** Under exactly-once a duplicate read-committed is work done wrong, as a loss is under either. */
+  guarantee?: Guarantee;
 }
 
 /** Why a run did not do the work; empty when it did. */
@@ -79,6 +82,7 @@ export function invalidReasons(evidence: WorkEvidence): string[] {
       reasons.push(`${bad} bad output${bad === 1 ? "" : "s"}${offsets}${first ? ` (offset ${first.offset}: ${first.why}, ${first.head})` : ""}`);
     }
     if (d.lost > 0) reasons.push(`lost ${d.lost} of ${d.produced} records`);
+    if (evidence.guarantee === "exactly-once" && d.duplicated > 0) reasons.push(`${d.duplicated} duplicates read-committed under exactly-once`);
     if ((d.misScored ?? 0) > 0) reasons.push(`mis-scored ${d.misScored} of ${d.scoresChecked} checked (largest error ${d.maxScoreError.toExponential(1)})`);
   }
   return reasons;

@@ -174,7 +174,10 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
     ...(bench.outputReader !== undefined ? { reader: bench.outputReader } : {}),
   });
   const invalid = invalidReasons(
-    { verification: result.verification!, delivery: result.delivery, undrained: drained.undrained, drainTimeoutSec: settings.drainTimeoutSec },
+    {
+      verification: result.verification!, delivery: result.delivery, undrained: drained.undrained, drainTimeoutSec: settings.drainTimeoutSec,
+      guarantee: bench.guarantee,
+    },
   );
   result.status = invalid.length > 0 ? "invalid" : "ok";
   if (invalid.length > 0) result.reason = invalid.join("; ");

@@ -312,7 +312,9 @@ export class PacedSession {
     });
     const extra = await this.session.extraRecords();
     const { latencyByWindow, latencyMs, ...shared } = delivery;
-    const reasons = invalidReasons({ verification: this.gate as VerificationResult, delivery, undrained: 0, drainTimeoutSec: this.base.drainTimeoutSec });
+    const reasons = invalidReasons({
+      verification: this.gate as VerificationResult, delivery, undrained: 0, drainTimeoutSec: this.base.drainTimeoutSec, guarantee: bench.guarantee,
+    });
     this.steps.forEach((step, i) => {
       const latency = i === 0 ? latencyMs : latencyByWindow?.[i - 1];
       step.run.delivery = { ...shared, ...(latency ? { latencyMs: latency } : {}) };

@@ -80,6 +80,7 @@ export class RunSession {
       runDir,
       stateDir: this.stateDir(),
       bootstrap: bench.bootstrap,
+      guarantee: bench.guarantee,
       kafka: KAFKA_SETTINGS,
       parallelism: basics.parallelism,
       repoRoot: bench.repoRoot,

@@ -13,6 +13,7 @@ export async function testBenchContext(bootstrap: string, admin: KafkaAdmin, opt
   if (!("binary" in reader)) throw new Error(`the native output reader did not build: ${reader.why}`);
   return {
     bootstrap,
+    guarantee: "at-least-once",
     ...(brokerPid !== undefined ? { brokerPid } : {}),
     admin,
     reference: await ReferenceModel.load(modelsDir()),

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { Prepared, Product, ProductExit, RunningProduct } from "../adapter.ts";
 import type { GateResult } from "../gate-check.ts";
 import { loadGateRecords } from "../gate-records.ts";
+import { DEFAULT_GUARANTEE, type Guarantee } from "../guarantee.ts";
 import { pillOffsets, runGate } from "../gate-run.ts";
 import { KafkaAdmin } from "../kafka.ts";
 import { KAFKA_SETTINGS } from "../kafka-settings.ts";
@@ -23,6 +24,8 @@ export interface FixtureRunOptions {
   bootstrap: string;
   /** Defaults to 1. */
   parallelism?: number;
+  /** The guarantee the product runs under; defaults to at-least-once. */
+  guarantee?: Guarantee;
   cacheDir: string;
   /** Topic and group names start with this; a timestamp and this pid keep them fresh. */
   topicPrefix: string;
@@ -171,6 +174,7 @@ async function startProduct(
     outputTopic: topics.output,
     groupId: topics.groupId,
     parallelism: opts.parallelism ?? 1,
+    guarantee: opts.guarantee ?? DEFAULT_GUARANTEE,
   };
   run.running = await product.start(
     { ...ctx, runDir, stateDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: opts.cacheDir, log },
