@@ -435,7 +435,8 @@ function finish(out: ResultsOut, resultsDir: string, interrupted: boolean): numb
   const runs = [...results.runs, ...(out.sweep?.results.runs ?? [])];
   const code = exitCodeFor(runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])], results.guarantee);
   if (code === EXIT.faultLoss) {
-    log(`bench: a fault run ${results.guarantee === "exactly-once" ? "lost or duplicated" : "lost"} records (exit 5): the Faults table says which product and why`);
+    const broke = results.guarantee === "exactly-once" ? "lost or duplicated" : "lost";
+    log(`bench: a fault run ${broke} records (exit 5): the Faults table says which product and why`);
   }
   if (code === EXIT.failedOrInvalid) log("bench: at least one run failed or was invalid (exit 3): its row is marked, and it is not a result");
   if (code === EXIT.noisy) {

@@ -10,9 +10,9 @@ import { transactionalIdFor } from "./guarantee.ts";
 import { kafkaSettingsEnv } from "./kafka-settings.ts";
 
 /** The variables every app reads: the run's broker, topics, group, guarantee, parallelism, models and client settings. */
-export function benchAppEnv(
-  ctx: Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka"> & Partial<Pick<RunContext, "guarantee">>,
-): Record<string, string> {
+type AppSettings = Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka">;
+
+export function benchAppEnv(ctx: AppSettings & Partial<Pick<RunContext, "guarantee">>): Record<string, string> {
   const guarantee = ctx.guarantee ?? "at-least-once";
   return {
     BENCH_GUARANTEE: guarantee,

@@ -195,16 +195,18 @@ const EMPTY = Buffer.alloc(0);
  * to `onBatch`, until `stopAt` records have been read, a record at or past `untilOffset` comes
  * (it and those after it are not handed on), or `idleMs` passes with nothing new. Returns how
  * many records it handed on. The next batch is fetched (on libuv's thread pool) while
- * `onBatch` works on this one.
+ * `onBatch` works on this one. It reads committed records only, unless `isolation` says otherwise
+ * (a test that shows what an aborted transaction left in the log).
  */
 export async function readTopic(
   bootstrap: string,
   topic: string,
   onBatch: (batch: ConsumedMessage[]) => void,
-  opts: { fromOffset?: number; stopAt?: number; untilOffset?: number; idleMs?: number; timeoutMs?: number } = {},
+  opts: { fromOffset?: number; stopAt?: number; untilOffset?: number; idleMs?: number; timeoutMs?: number; isolation?: "read_uncommitted" } = {},
 ): Promise<number> {
+  const settings = { ...READER_SETTINGS, ...(opts.isolation ? { "isolation.level": opts.isolation } : {}) };
   const consumer = new rdkafka.KafkaConsumer(
-    { "metadata.broker.list": bootstrap, "group.id": "bench-reader", "enable.auto.commit": false, ...READER_SETTINGS } as rdkafka.ConsumerGlobalConfig,
+    { "metadata.broker.list": bootstrap, "group.id": "bench-reader", "enable.auto.commit": false, ...settings } as rdkafka.ConsumerGlobalConfig,
     {},
   );
   await new Promise<void>((resolve, reject) => consumer.connect({}, (err) => (err ? reject(err) : resolve())));

@@ -26,6 +26,8 @@ export interface PartRequest {
   unscored?: number[];
   /** core's native output reader (its binary); absent: the binding reads. */
   reader?: string;
+  /** The row wrote in transactions (exactly-once): a record's latency ends when its transaction commits (TransactionRuns). */
+  transactional?: boolean;
 }
 
 export interface PartResult {
@@ -38,28 +40,62 @@ export async function auditPart(req: PartRequest): Promise<PartResult> {
     { produced: req.produced, passthrough: req.passthrough, stride: req.stride, ...(req.unscored ? { unscored: new Set(req.unscored) } : {}) },
   );
   const windows = req.windowsMs.map((range) => ({ range, latency: new WindowLatency() }));
-  const latency = (ts: number | undefined, timestamp: number): void => {
-    if (ts === undefined || timestamp < ts) return;
-    for (const w of windows) if (ts >= w.range[0] && ts <= w.range[1]) w.latency.record(timestamp - ts);
+  const record = (ts: number | undefined, visibleAt: number): void => {
+    if (ts === undefined || visibleAt < ts) return;
+    for (const w of windows) if (ts >= w.range[0] && ts <= w.range[1]) w.latency.record(visibleAt - ts);
   };
+  const runs = req.transactional ? new TransactionRuns(record) : undefined;
+  const latency = (offset: number, ts: number | undefined, timestamp: number): void => (runs ? runs.add(offset, ts, timestamp) : record(ts, timestamp));
   const range = { fromOffset: req.from, untilOffset: req.until, idleMs: req.idleMs };
   if (req.reader !== undefined) {
     await readTopicNative(req.reader, req.bootstrap, req.outputTopic, { ...range, produced: req.produced, passthrough: req.passthrough }, {
       decoded: (offset, seq, tsMs, risk, timestamp) => {
         account.addDecoded(offset, seq, risk);
-        latency(tsMs, timestamp);
+        latency(offset, tsMs, timestamp);
       },
-      raw: (m) => latency(account.add(m)?.tsMs, m.timestamp),
+      raw: (m) => latency(m.offset, account.add(m)?.tsMs, m.timestamp),
     });
   } else {
     await readTopic(
       req.bootstrap,
       req.outputTopic,
-      (batch) => batch.forEach((m) => latency(account.add(m)?.tsMs, m.timestamp)),
+      (batch) => batch.forEach((m) => latency(m.offset, account.add(m)?.tsMs, m.timestamp)),
       { ...range, stopAt: req.until - req.from },
     );
   }
+  runs?.end();
   return { tallies: account.tallies(), latency: windows.map((w) => w.latency.encode()) };
+}
+
+/**
+ * When a transactional row's outputs become visible. A read-committed reader sees a record once
+ * its transaction commits, and the commit's marker takes the offset after the transaction's last
+ * record: on the one output partition, whose one writer runs one transaction at a time, the
+ * records between two offset gaps (markers, or an aborted transaction skipped) are one
+ * transaction. Each record's latency then ends at the latest broker timestamp of its transaction,
+ * the last append before the commit (a bound below the commit itself by the commit's round trip).
+ * A transaction that straddles two audit parts is split there and each half ends at its own last append.
+ */
+export class TransactionRuns {
+  private produceMs: Array<number | undefined> = [];
+  private latestAppend = 0;
+  private lastOffset = Number.NaN;
+
+  constructor(private readonly record: (ts: number | undefined, visibleAt: number) => void) {}
+
+  add(offset: number, ts: number | undefined, timestamp: number): void {
+    if (offset !== this.lastOffset + 1) this.end();
+    this.lastOffset = offset;
+    this.produceMs.push(ts);
+    this.latestAppend = Math.max(this.latestAppend, timestamp);
+  }
+
+  /** The transaction in hand is complete: its records are recorded as visible at its last append. */
+  end(): void {
+    for (const ts of this.produceMs) this.record(ts, this.latestAppend);
+    this.produceMs = [];
+    this.latestAppend = 0;
+  }
 }
 
 export interface EncodedLatency {

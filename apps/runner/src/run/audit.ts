@@ -46,6 +46,8 @@ export async function auditOutputs(opts: {
   readers?: number;
   /** core's native output reader (its binary): each reader reads with it; absent: through the binding. */
   reader?: string;
+  /** The row wrote in transactions (exactly-once): latency ends when a record's transaction commits. */
+  transactional?: boolean;
 }): Promise<DeliveryCheck> {
   const heldTo = Math.min(opts.heldTo ?? opts.produced, opts.produced);
   const stride = Math.max(1, Math.floor(opts.outputEnd / SCORE_SAMPLE));
@@ -61,6 +63,7 @@ export async function auditOutputs(opts: {
     windowsMs,
     ...(opts.unscored ? { unscored: [...opts.unscored] } : {}),
     ...(opts.reader !== undefined ? { reader: opts.reader } : {}),
+    ...(opts.transactional ? { transactional: true } : {}),
   };
   // This process reads the first range itself: a child costs a process's memory.
   const parts = await Promise.all(splitOffsets(opts.outputEnd, readers).map(([from, until], i) => runPart({ ...base, from, until }, i > 0)));

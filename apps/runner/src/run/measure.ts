@@ -172,6 +172,7 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
     unscored: misreadSeqs(product.spellingFindings, bench.fixtures),
     windowMs: window.produceMs,
     ...(bench.outputReader !== undefined ? { reader: bench.outputReader } : {}),
+    transactional: bench.guarantee === "exactly-once",
   });
   const invalid = invalidReasons(
     {

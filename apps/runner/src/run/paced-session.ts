@@ -309,6 +309,7 @@ export class PacedSession {
       moreWindowsMs: later.map((s) => s.windowMs),
       ...(this.heldTo !== undefined ? { heldTo: this.heldTo } : {}),
       ...(bench.outputReader !== undefined ? { reader: bench.outputReader } : {}),
+      transactional: bench.guarantee === "exactly-once",
     });
     const extra = await this.session.extraRecords();
     const { latencyByWindow, latencyMs, ...shared } = delivery;
