@@ -28,7 +28,7 @@ import { doctorCommand, preflight } from "./doctor/command.ts";
 import { EXIT } from "./exit-code.ts";
 import { listCommand } from "./list.ts";
 import { COST_AGREEMENT } from "./page/agreement.ts";
-import { parseOtherMachine, parseSuppliedSpecs, renderCommand, resultsOfAtMostTwoModels, withSuppliedSides } from "./page/command.ts";
+import { pageSets, parseOtherMachine, parseSuppliedSpecs, renderCommand, withSuppliedSides } from "./page/command.ts";
 import { repeatReport } from "./page/repeats.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
@@ -182,7 +182,7 @@ program
   .argument(
     "<results...>",
     "results.json files (several merge into one page; files of a second model, e.g. a --model risk_mlp_wide sitting, are shown beside the first " +
-      "model's under 'Two models')",
+      "model's under 'Two models', and files of the other guarantee, e.g. a --guarantee exactly-once sitting and its --faults, under 'Exactly-once')",
   )
   .option("-o, --out <file>", "write the page here (default: stdout); page.html goes beside it")
   .option("--html <file>", "write the HTML page here (default: beside --out)")
@@ -208,10 +208,10 @@ program
       const out = opts.out !== undefined ? userPath(opts.out) : undefined;
       const compared = opts.compare.map((spec) => parseOtherMachine(spec, userPath));
       const supplied = parseSuppliedSpecs(opts.supplied, compared.map((o) => o.label));
-      const [own, otherModel] = resultsOfAtMostTwoModels(files.map((f) => userPath(f)));
-      const { here, others } = withSuppliedSides(own, compared, supplied);
+      const { page, beside } = pageSets(files.map((f) => userPath(f)));
+      const { here, others } = withSuppliedSides(page, compared, supplied);
       const agreeWith = opts.agreeWith !== undefined ? resultsList(opts.agreeWith) : undefined;
-      const extras = { otherMachines: others, agreeWith, otherModel };
+      const extras = { otherMachines: others, agreeWith, ...beside };
       renderCommand(here, out, extras);
       const html = opts.html !== undefined ? userPath(opts.html) : out ? htmlPathFor(out) : undefined;
       if (html) writeHtmlPage(html, here, extras);

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { modelName, readResults, readResultsByModel } from "../results/files.ts";
+import { guaranteeOf, modelName, readResults, readResultSets } from "../results/files.ts";
 import type { BenchResults, RuntimeReadings } from "../results/types.ts";
 import { parseSupplied, withSupplied } from "../yardstick/supplied.ts";
 import type { OtherMachine } from "./across-machines.ts";
@@ -14,15 +14,27 @@ export function parseOtherMachine(spec: string, resolvePath: (path: string) => s
 }
 
 /**
- * render's files as the page's results set (the first file's model) and, when the files hold a
- * second model's rows, that set for the two models' section; more than two models is an error.
+ * render's files as the page's results set (the first file's model and guarantee) and the sets
+ * shown beside it: the same guarantee under a second model (the two models' section), the same
+ * model under the other guarantee (the exactly-once section). Any other set is an error.
  */
-export function resultsOfAtMostTwoModels(paths: string[]): [BenchResults, BenchResults | undefined] {
-  const sets = readResultsByModel(paths);
-  if (sets.length > 2) {
-    throw new Error(`the files hold rows of ${sets.length} models (${sets.map(modelName).join(", ")}): a page shows at most two side by side`);
+export function pageSets(paths: string[]): { page: BenchResults; beside: Pick<PageExtras, "otherModel" | "otherGuarantee"> } {
+  const [page, ...others] = readResultSets(paths) as [BenchResults, ...BenchResults[]];
+  const describe = (r: BenchResults): string => `${modelName(r)} ${guaranteeOf(r)}`;
+  const beside: Pick<PageExtras, "otherModel" | "otherGuarantee"> = {};
+  for (const other of others) {
+    const sameModel = modelName(other) === modelName(page);
+    const sameGuarantee = guaranteeOf(other) === guaranteeOf(page);
+    const slot = sameGuarantee ? "otherModel" : sameModel ? "otherGuarantee" : undefined;
+    if (slot === undefined || beside[slot] !== undefined) {
+      throw new Error(
+        `the files hold rows of ${[page, ...others].map(describe).join(", ")}: a page shows its own set (${describe(page)}) beside at most one other ` +
+          "model under its guarantee and its model under the other guarantee",
+      );
+    }
+    beside[slot] = other;
   }
-  return [sets[0] as BenchResults, sets[1]];
+  return { page, beside };
 }
 
 /** The side `here` names the page's own results; any other, a `--compare` label. */

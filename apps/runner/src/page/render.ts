@@ -15,6 +15,7 @@ import { renderOverloads } from "./overloads.ts";
 import { modelAloneSection } from "./model-alone.ts";
 import { frameworkAddsSection } from "./framework-adds.ts";
 import { twoModelsSection } from "./two-models.ts";
+import { exactlyOnceSection } from "./exactly-once.ts";
 import { table } from "./format.ts";
 import { characteristics, INPUT_AND_GATE, intro } from "./prose.ts";
 import { productLabel, rowsOf } from "./rows.ts";
@@ -33,10 +34,12 @@ export interface PageExtras {
   agreeWith?: BenchResults;
   /** The same rows of the same sitting under another model (two-models.ts). */
   otherModel?: BenchResults;
+  /** The same rows of the same sitting under the other guarantee, with its faults runs (exactly-once.ts). */
+  otherGuarantee?: BenchResults;
 }
 
 export function renderPage(results: BenchResults, extras: PageExtras = {}): string {
-  const { otherMachines = [], agreeWith, otherModel } = extras;
+  const { otherMachines = [], agreeWith, otherModel, otherGuarantee } = extras;
   const { measured, notRun } = rowsOf(results);
   const all = [...measured, ...notRun];
   const ranked = rankedFigures(results, measured);
@@ -51,6 +54,7 @@ export function renderPage(results: BenchResults, extras: PageExtras = {}): stri
     "",
     ...answerSection(results, measured, notRun),
     ...(otherModel ? twoModelsSection(results, otherModel) : []),
+    ...(otherGuarantee ? exactlyOnceSection(results, otherGuarantee) : []),
     "## Bench characteristics",
     "",
     characteristics(results.model),

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { BenchResults, OverloadResult, Tick } from "./types.ts";
-import { readResults, readResultsByModel, readResultsFile, writeResults } from "./files.ts";
+import { readResults, readResultSets, readResultsFile, writeResults } from "./files.ts";
 
 const tick = (t: number, phase: Tick["phase"], inputEnd: number, consumed: number): Tick => ({
   t,
@@ -70,9 +70,25 @@ describe("reading results", () => {
     const seed = file("seed.json", undefined, ["node", "rust"]);
     const heavy = file("wide.json", wide, ["node"]);
     const seedAgain = file("seed-2.json", { name: "risk_mlp", hidden: [16], multiplyAddsPerRecord: 80, weightsSha256: "s" }, ["quix"]);
-    const sets = readResultsByModel([seed, heavy, seedAgain]);
+    const sets = readResultSets([seed, heavy, seedAgain]);
     expect(sets.map((s) => s.model?.name)).toEqual([undefined, "risk_mlp_wide"]);
     expect(sets.map((s) => s.runs.map((r) => r.product).sort())).toEqual([["node", "quix", "rust"], ["node"]]);
     expect(() => readResults([seed, heavy])).toThrow(/hold rows of different models \(risk_mlp, risk_mlp_wide\)/);
+  });
+
+  it("keeps two guarantees' rows apart as it keeps two models'", () => {
+    const file = (name: string, guarantee: string | undefined, products: string[]): string => {
+      const path = join(dir, name);
+      const runs = products.map((product) => ({ product, status: "ok", settings: { offeredRate: 1000 }, ticks: [] }));
+      writeResults(path, { schema: 2, generatedAt: "2026-12-05T00:00:00Z", runs, sweeps: [], ...(guarantee ? { guarantee } : {}) } as unknown as BenchResults);
+      return path;
+    };
+    const atLeastOnce = file("alo.json", undefined, ["rust", "spark"]);
+    const exactlyOnce = file("eo.json", "exactly-once", ["rust"]);
+    const exactlyOnceFaults = file("eo-faults.json", "exactly-once", ["quix"]);
+    const sets = readResultSets([atLeastOnce, exactlyOnce, exactlyOnceFaults]);
+    expect(sets.map((s) => s.guarantee)).toEqual([undefined, "exactly-once"]);
+    expect(sets.map((s) => s.runs.map((r) => r.product).sort())).toEqual([["rust", "spark"], ["quix", "rust"]]);
+    expect(() => readResults([atLeastOnce, exactlyOnce])).toThrow(/different guarantees \(at-least-once, exactly-once\)/);
   });
 });

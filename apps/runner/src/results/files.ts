@@ -3,6 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { resources, throughput } from "../metrics/derive.ts";
 import { judgeConditions } from "../run/judge.ts";
 import { overloadFigures } from "../faults/overload-figures.ts";
+import { DEFAULT_GUARANTEE, type Guarantee } from "@bench/core";
 import { modelOfResults } from "./model.ts";
 import type { BenchResults, OverloadResult, RunResult } from "./types.ts";
 
@@ -59,21 +60,25 @@ export function readResults(paths: string[]): BenchResults {
 }
 
 /**
- * Reads results files that may hold more than one model's rows: one merged set per model, in the
- * order the models first appear (a product under one model never replaces its runs under another).
+ * Reads results files that may hold rows of more than one model or guarantee: one merged set per
+ * model and guarantee, in the order they first appear (a product under one never replaces its runs
+ * under another).
  */
-export function readResultsByModel(paths: string[]): BenchResults[] {
-  const byModel = new Map<string, Array<{ path: string; results: BenchResults }>>();
+export function readResultSets(paths: string[]): BenchResults[] {
+  const bySet = new Map<string, Array<{ path: string; results: BenchResults }>>();
   for (const path of paths) {
     const results = readChecked(path);
-    const name = modelName(results);
-    byModel.set(name, [...(byModel.get(name) ?? []), { path, results }]);
+    const key = `${modelName(results)} ${guaranteeOf(results)}`;
+    bySet.set(key, [...(bySet.get(key) ?? []), { path, results }]);
   }
-  return [...byModel.values()].map((files) => mergeResults(files.map((f) => f.results), files.map((f) => f.path)));
+  return [...bySet.values()].map((files) => mergeResults(files.map((f) => f.results), files.map((f) => f.path)));
 }
 
 /** The name of the model a results file's rows ran. */
 export const modelName = (results: BenchResults): string => modelOfResults(results).name;
+
+/** The guarantee a results file's rows ran under (files from before the option ran at-least-once). */
+export const guaranteeOf = (results: BenchResults): Guarantee => results.guarantee ?? DEFAULT_GUARANTEE;
 
 function readChecked(path: string): BenchResults {
   const parsed = readResultsFile(path);
@@ -85,6 +90,12 @@ function mergeResults(all: BenchResults[], paths: readonly string[]): BenchResul
   const models = [...new Set(all.map(modelName))];
   if (models.length > 1) {
     throw new Error(`${paths.join(", ")} hold rows of different models (${models.join(", ")}): one page's rows run one model; render shows two side by side`);
+  }
+  const guarantees = [...new Set(all.map(guaranteeOf))];
+  if (guarantees.length > 1) {
+    throw new Error(
+      `${paths.join(", ")} hold rows of different guarantees (${guarantees.join(", ")}): one ranking's rows run one; render shows both side by side`,
+    );
   }
   const [first, ...rest] = all;
   if (!first) throw new Error("no results files given");

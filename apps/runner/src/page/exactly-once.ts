@@ -1,0 +1,150 @@
+/**
+ * "Exactly-once": what the guarantee costs each row whose framework offers it, from two results
+ * sets of one sitting (render merges them): the main command at-least-once and again under
+ * `--guarantee exactly-once`, with that guarantee's `--faults` runs. Per row: µs CPU per inference
+ * at its knee under each, median [95 % interval] over its rounds, their ratio and whether the
+ * intervals tell them apart; the knee; end-to-end latency at the knee (under exactly-once a record
+ * counts as out when its transaction commits); what a kill -9 and the broker's restarts did under
+ * exactly-once, read committed; when the row commits. Then the rows that offer none, with the
+ * reason their adapter gives from the framework's docs.
+ */
+import type { Guarantee } from "@bench/core";
+import { guaranteeOf } from "../results/files.ts";
+import type { BenchResults, BrokerRestartResult, FaultResult } from "../results/types.ts";
+import { median } from "../metrics/stats.ts";
+import { isRanked, standings, type RowStanding } from "../rounds/standing.ts";
+import { int, table } from "./format.ts";
+import { intervalCell } from "./rounds.ts";
+
+/** The section's heading starts so. */
+export const EXACTLY_ONCE_HEADING = "Exactly-once";
+
+/** The prefix the bench gives a row it did not run under exactly-once (bench.ts). */
+const NOT_OFFERED = "no exactly-once into Kafka: ";
+
+interface Side {
+  results: BenchResults;
+  rows: Map<string, RowStanding>;
+}
+
+const sideOf = (results: BenchResults): Side => ({ results, rows: new Map(standings(results).rows.map((r) => [r.product, r])) });
+
+const rankedInterval = (side: Side, product: string): RowStanding["interval"] => {
+  const row = side.rows.get(product);
+  return row !== undefined && isRanked(row) ? row.interval : undefined;
+};
+
+function figureCell(side: Side, product: string): string {
+  const interval = rankedInterval(side, product);
+  if (interval !== undefined) return intervalCell(interval);
+  const row = side.rows.get(product);
+  if (row !== undefined) return `not ranked (${row.byRound.size} of ${row.rounds.length} rounds counting)`;
+  const search = side.results.sweeps?.find((s) => s.product === product);
+  if (search !== undefined && search.knee === undefined) return `no knee: ${search.stoppedBecause}`;
+  const failed = side.results.runs.find((r) => r.product === product && (r.status === "failed" || r.status === "invalid"));
+  return failed ? `${failed.status}: ${failed.reason?.split("\n")[0] ?? "no reason"}` : "not run";
+}
+
+/** Exactly-once over at-least-once, and whether their intervals tell them apart. */
+function ratioCells(atLeastOnce: Side, exactlyOnce: Side, product: string): [string, string] {
+  const [a, e] = [rankedInterval(atLeastOnce, product), rankedInterval(exactlyOnce, product)];
+  if (a === undefined || e === undefined) return ["–", "–"];
+  const verdict = e.low > a.high ? "dearer" : e.high < a.low ? "cheaper" : "not told apart";
+  return [`${(e.median / a.median).toFixed(2)}×`, verdict];
+}
+
+/** Median over the row's counting rounds of each round's end-to-end p50 and p99, in ms. */
+function latencyCell(side: Side, product: string): string {
+  const row = side.rows.get(product);
+  const latencies = (row?.rounds ?? []).filter((r) => r.counts).flatMap((r) => (r.run.delivery?.latencyMs ? [r.run.delivery.latencyMs] : []));
+  if (latencies.length === 0) return "–";
+  return `${int(median(latencies.map((l) => l.p50)))} / ${int(median(latencies.map((l) => l.p99)))}`;
+}
+
+const tallyWords = (t: { lost: number; duplicated: number } | undefined): string =>
+  t === undefined ? "no tally" : `${int(t.lost)} lost, ${int(t.duplicated)} duplicated`;
+
+function killCell(faults: readonly FaultResult[], product: string): string {
+  const run = faults.find((f) => f.product === product);
+  if (run === undefined) return "not run";
+  return run.status === "ok" ? tallyWords(run.tally) : `${run.status}: ${run.reason?.split("\n")[0] ?? "no reason"}`;
+}
+
+function restartsCell(restarts: readonly BrokerRestartResult[], product: string): string {
+  const runs = restarts.filter((r) => r.product === product);
+  if (runs.length === 0) return "not run";
+  return runs
+    .map((r) => `${r.variant}: ${r.status === "ok" ? tallyWords(r.tally) : `${r.status}${r.reason ? ` (${r.reason.split("\n")[0]})` : ""}`}`)
+    .join("; ");
+}
+
+/** When the row commits, from its delivery under exactly-once ("exactly-once: how; commits"). */
+function commitsCell(exactlyOnce: BenchResults, product: string): string {
+  const delivery = exactlyOnce.runs.find((r) => r.product === product && r.status !== "skipped")?.row.delivery ?? "";
+  return delivery.slice(delivery.lastIndexOf("; ") + 2) || "–";
+}
+
+/** The rows the exactly-once bench ran, in the at-least-once ranking's order, then any it ranked alone. */
+function rowsOffering(atLeastOnce: Side, exactlyOnce: Side): string[] {
+  const ran = new Set(exactlyOnce.results.runs.filter((r) => r.status !== "skipped").map((r) => r.product));
+  const order = [...atLeastOnce.rows.keys(), ...exactlyOnce.rows.keys(), ...ran];
+  return [...new Set(order)].filter((p) => ran.has(p));
+}
+
+function notOfferedLines(exactlyOnce: BenchResults): string[] {
+  const skipped = exactlyOnce.runs.filter((r) => r.status === "skipped" && r.reason?.startsWith(NOT_OFFERED));
+  if (skipped.length === 0) return [];
+  return ["Rows whose framework offers no exactly-once into Kafka, as their adapters read its docs:", "",
+    ...skipped.map((r) => `- **${r.product}**: ${(r.reason as string).slice(NOT_OFFERED.length)}`), ""];
+}
+
+/** One paragraph: how many rows the guarantee made dearer, and by how much. */
+function summary(atLeastOnce: Side, exactlyOnce: Side, products: readonly string[]): string {
+  const compared = products.flatMap((p) => {
+    const [a, e] = [rankedInterval(atLeastOnce, p), rankedInterval(exactlyOnce, p)];
+    return a !== undefined && e !== undefined ? [{ p, ratio: e.median / a.median, verdict: ratioCells(atLeastOnce, exactlyOnce, p)[1] }] : [];
+  });
+  if (compared.length === 0) return "No row is ranked under both guarantees, so nothing here says what exactly-once costs.";
+  const dearer = compared.filter((c) => c.verdict === "dearer");
+  const ratios = compared.map((c) => c.ratio).sort((x, y) => x - y);
+  const list = (cs: typeof compared): string => cs.map((c) => `${c.p} ${c.ratio.toFixed(2)}×`).join(", ");
+  return `Of the ${compared.length} rows ranked under both guarantees, ${dearer.length} ${dearer.length === 1 ? "is" : "are"} told dearer under ` +
+    `exactly-once${dearer.length > 0 ? ` (${list(dearer)})` : ""}; the others' intervals overlap. The ratios run from ${ratios[0]?.toFixed(2)}× to ` +
+    `${ratios.at(-1)?.toFixed(2)}×, median ${median(ratios).toFixed(2)}×.`;
+}
+
+/** The section, at-least-once first whichever set the page's body reads. */
+export function exactlyOnceSection(one: BenchResults, other: BenchResults): string[] {
+  const byGuarantee = new Map<Guarantee, BenchResults>([[guaranteeOf(one), one], [guaranteeOf(other), other]]);
+  const [a, e] = [byGuarantee.get("at-least-once"), byGuarantee.get("exactly-once")];
+  if (a === undefined || e === undefined) return [];
+  const [atLeastOnce, exactlyOnce] = [sideOf(a), sideOf(e)];
+  const products = rowsOffering(atLeastOnce, exactlyOnce);
+  return [
+    `## ${EXACTLY_ONCE_HEADING}: what it costs`,
+    "",
+    "The rows whose framework offers exactly-once into Kafka, measured again in the same sitting under `--guarantee exactly-once`: each with its " +
+      "framework's own mechanism, every output and the consumed offsets committed together in a Kafka transaction. The audit reads outputs with " +
+      "isolation.level=read_committed under both guarantees; under exactly-once a duplicate makes a run invalid, as a loss does under both. µs CPU per " +
+      "inference at the row's own knee under each guarantee, median [95 % interval] over its rounds; exactly-once ÷ at-least-once by median, and " +
+      "whether the intervals tell them apart. Latency is end-to-end at the knee, p50 / p99 in ms, the median over the rounds: under exactly-once a " +
+      "record is out when its transaction commits (the last append before the commit marker). The faults columns are `--faults --guarantee " +
+      "exactly-once`: a kill -9 and restart mid-window, then the broker killed and restarted (hard) and stopped and restarted (clean), each audited " +
+      "read-committed.",
+    "",
+    table(
+      ["product", "at-least-once: µs [95 % interval]", "exactly-once: µs [95 % interval]", "ratio", "told apart", "knee/s", "latency p50 / p99 ms",
+        "kill -9", "broker restarts", "commits"],
+      products.map((p) => {
+        const knee = (side: Side): string => (side.rows.get(p) ? int((side.rows.get(p) as RowStanding).rate) : "–");
+        return [p, figureCell(atLeastOnce, p), figureCell(exactlyOnce, p), ...ratioCells(atLeastOnce, exactlyOnce, p),
+          `${knee(atLeastOnce)} → ${knee(exactlyOnce)}`, `${latencyCell(atLeastOnce, p)} → ${latencyCell(exactlyOnce, p)}`,
+          killCell(e.faults ?? [], p), restartsCell(e.brokerRestarts ?? [], p), commitsCell(e, p)];
+      }),
+    ),
+    "",
+    summary(atLeastOnce, exactlyOnce, products),
+    "",
+    ...notOfferedLines(e),
+  ];
+}
