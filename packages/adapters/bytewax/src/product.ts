@@ -103,6 +103,11 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const bytewax: Product<Found> = {
   id: "bytewax",
+  exactlyOnce: {
+    offered: false,
+    why: "Bytewax's KafkaSink writes without transactions; its docstring: \"Can support at-least-once processing. Messages from the resume epoch " +
+      "will be duplicated\"",
+  },
   modelCall: { runtime: "torch", records: 10_000 },
   row: {
     delivery: `at-least-once (recovery snapshots every ${SNAPSHOT_INTERVAL_S} s in SQLite; KafkaSink flushes every batch, idempotent, acks=all; a restart ` +

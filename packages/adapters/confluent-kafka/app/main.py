@@ -17,6 +17,9 @@ model cost anyway. Each turn of the loop:
    batch (acks=all, idempotent) or the delivery failed, a failed delivery stops the app before
    anything is committed, and only then does consumer.commit(asynchronous=False) commit the
    batch's offsets. A kill -9 at any point replays the uncommitted batch: duplicates, never a loss.
+   Exactly-once (BENCH_GUARANTEE): the batch's outputs and its offsets are one transaction
+   instead (begin, produce, send_offsets_to_transaction, commit_transaction): a read-committed
+   reader sees the batch once or, after a kill -9, not at all until it is read again.
 
 Settings come from the BENCH_* environment variables the adapter sets; the Kafka client
 settings every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (JSON, librdkafka's
@@ -28,7 +31,7 @@ import sys
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
 
 import orjson  # noqa: E402
-from confluent_kafka import Consumer, KafkaException, Producer  # noqa: E402
+from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaException, Producer  # noqa: E402
 
 from bench_kit import RecordDecoder, RiskScorer, announce_ready, bench_env, librdkafka_config, output_record, stop_event  # noqa: E402
 
@@ -85,6 +88,37 @@ def publish(producer, topic, records, risks):
         producer.produce(topic, encode(record, risk), key if isinstance(key, str) else None)
 
 
+class Transactions:
+    """The exactly-once loop's transaction per batch, on a producer whose transactional.id is the
+    run's: init_transactions() fences a killed instance of the run and aborts its open transaction."""
+
+    def __init__(self, producer, consumer):
+        self.producer = producer
+        self.consumer = consumer
+        producer.init_transactions()
+
+    def begin(self):
+        self.producer.begin_transaction()
+
+    def commit(self):
+        """The batch's offsets join its outputs; an abortable failure rewinds to the committed offsets."""
+        try:
+            self.producer.send_offsets_to_transaction(self.consumer.position(self.consumer.assignment()), self.consumer.consumer_group_metadata())
+            self.producer.commit_transaction()
+        except KafkaException as error:
+            if not error.args[0].txn_requires_abort():
+                raise
+            print(f"transaction aborted, the batch is read again: {error}", file=sys.stderr, flush=True)
+            self.producer.abort_transaction()
+            self.rewind()
+
+    def rewind(self):
+        for partition in self.consumer.committed(self.consumer.assignment()):
+            if partition.offset < 0:  # nothing committed yet: the batch was the first
+                partition.offset = OFFSET_BEGINNING
+            self.consumer.seek(partition)
+
+
 def clients(bench, failed):
     consumer = Consumer({
         **librdkafka_config("consumer"),
@@ -96,6 +130,7 @@ def clients(bench, failed):
     })
     producer = Producer({
         **librdkafka_config("producer"),
+        **({"transactional.id": bench.transactional_id} if bench.exactly_once else {}),
         "bootstrap.servers": bench.bootstrap,
         "delivery.report.only.error": True,
         "on_delivery": failed.report,
@@ -111,7 +146,8 @@ def main():
     decoder = RecordDecoder(orjson.loads)
     stopping = stop_event()
     consumer.subscribe([bench.input_topic])
-    announce_ready(f"confluent-kafka consuming {bench.input_topic}")
+    transactions = Transactions(producer, consumer) if bench.exactly_once else None
+    announce_ready(f"confluent-kafka consuming {bench.input_topic} {bench.guarantee}")
 
     try:
         while not stopping.is_set():
@@ -119,12 +155,19 @@ def main():
             if not messages:
                 continue
             records = decode(messages, decoder)
+            if transactions:
+                transactions.begin()
             publish(producer, bench.output_topic, records, scorer.risks(records))
+            if transactions:
+                # commit_transaction() flushes the batch's outputs first and fails if one failed.
+                transactions.commit()
+                continue
             producer.flush()
             failed.raise_if_any()
             # Every message of the batch, skipped ones included, is done: commit the consumer's position.
             consumer.commit(asynchronous=False)
     finally:
+        # A batch's transaction ends within its turn of the loop: none is left open here.
         producer.flush()
         consumer.close()
 

@@ -52,6 +52,12 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const confluentKafka: Product<Found> = {
   id: "confluent-kafka",
+  exactlyOnce: {
+    offered: true,
+    how: "a transactional loop on confluent-kafka's producer (transactional.id per run; per batch begin_transaction, produce, " +
+      "send_offsets_to_transaction, commit_transaction)",
+    commits: "a transaction per batch (≤10k records or 100 ms)",
+  },
   modelCall: { runtime: "torch", records: 10_000 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; per batch: producer.flush() until every output is acknowledged, then a synchronous commit)",

@@ -56,6 +56,10 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const faststream: Product<Found> = {
   id: "faststream",
+  exactlyOnce: {
+    offered: false,
+    why: "FastStream has no Kafka transaction API (its maintainers, faststream issue #2512: \"we don't currently support Kafka transactions yet\")",
+  },
   modelCall: { runtime: "torch", records: 10_000 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; fire-and-forget publish, AckPolicy.ACK commits after the handler)",

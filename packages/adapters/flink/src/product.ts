@@ -68,7 +68,7 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<Found>> {
 }
 
 async function start(ctx: RunContext, { python, jar }: Found): Promise<RunningProduct> {
-  const paths = jobPaths(ctx.runDir);
+  const paths = jobPaths(ctx);
   mkdirSync(paths.checkpointDir, { recursive: true });
   mkdirSync(paths.tmpDir, { recursive: true });
   // The driver starts the JVM, the JVM starts the Python workers: all in this process group,
@@ -88,6 +88,12 @@ async function start(ctx: RunContext, { python, jar }: Found): Promise<RunningPr
 
 export const flink: Product<Found> = {
   id: "flink",
+  exactlyOnce: {
+    offered: true,
+    how: "the Kafka SQL sink's 'sink.delivery-guarantee'='exactly-once' (transactional-id prefix per run, transaction.timeout.ms 60 s); a restart " +
+      "resumes from the last completed checkpoint",
+    commits: "on every completed checkpoint (every 1 s, the row's at-least-once interval; Flink sets no default)",
+  },
   // Flink's default python.fn-execution.arrow.batch.size.
   modelCall: { runtime: "torch", records: 1000 },
   coldStartSec: COLD_START_SEC,

@@ -15,6 +15,7 @@ const ctx: RunContext = {
   outputTopic: "out",
   groupId: "g",
   parallelism: 2,
+  guarantee: "at-least-once" as const,
   runDir: "/runs/r1",
   stateDir: "/runs/r1/state",
   repoRoot: "/repo",

@@ -65,6 +65,11 @@ async function start(ctx: RunContext, built: BuiltApp): Promise<RunningProduct> 
 
 export const kafkaStreams: Product<BuiltApp> = {
   id: "kafka-streams",
+  exactlyOnce: {
+    offered: true,
+    how: "processing.guarantee=exactly_once_v2 (Streams' transactional producer; the consumed offsets commit in the transaction)",
+    commits: "every 100 ms (commit.interval.ms at Streams' default under exactly_once_v2)",
+  },
   modelCall: { runtime: "onnxruntime", records: 1 },
   coldStartSec: COLD_START_SEC,
   row: {

@@ -71,6 +71,10 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const pathway: Product<Found> = {
   id: "pathway",
+  exactlyOnce: {
+    offered: false,
+    why: "open-source Pathway's persistence \"is at-least-once delivery\"; its docs keep exactly-once for the enterprise edition on selected connectors",
+  },
   modelCall: { runtime: "torch", records: 128 },
   row: {
     delivery: "at-least-once (Pathway persistence in PERSISTING mode, a snapshot a second, a restart replays what followed it; acks=all, idempotent producer)",

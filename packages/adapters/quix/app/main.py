@@ -81,10 +81,11 @@ def main():
         broker_address=bench.bootstrap,
         consumer_group=bench.group_id,
         auto_offset_reset="earliest",
-        # Checkpoint (flush the producer, then commit the consumed offsets) every second:
-        # at-least-once, and the runner reads consumed/s from the committed offset.
+        # Checkpoint every second (flush the producer, then commit the consumed offsets; under
+        # exactly-once, commit the checkpoint's transaction with its offsets): the runner reads
+        # consumed/s from the committed offset, under either guarantee.
         commit_interval=1.0,
-        processing_guarantee="at-least-once",
+        processing_guarantee=bench.guarantee,
         consumer_extra_config=librdkafka_config("consumer"),
         producer_extra_config=librdkafka_config("producer"),
         # The bench creates the topics; a stateless pipeline needs no changelog or

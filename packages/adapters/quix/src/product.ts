@@ -51,6 +51,11 @@ async function start(ctx: RunContext, { python }: Found): Promise<RunningProduct
 
 export const quix: Product<Found> = {
   id: "quix",
+  exactlyOnce: {
+    offered: true,
+    how: 'processing_guarantee="exactly-once" (a transactional producer; each checkpoint\'s offsets commit in its transaction)',
+    commits: "every 1 s (commit_interval=1.0, as the row's at-least-once checkpoints, not Quix's default 5 s, so that consumed/s moves every second)",
+  },
   modelCall: { runtime: "torch", records: 1 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; checkpoint commit every 1 s)",

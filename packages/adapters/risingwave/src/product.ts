@@ -228,6 +228,10 @@ async function start(ctx: RunContext, { where, python }: Found): Promise<Running
 
 export const risingwave: Product<Found> = {
   id: "risingwave",
+  exactlyOnce: {
+    offered: false,
+    why: "RisingWave's Kafka sink docs: \"RisingWave only supports writing messages in non-transactional mode\" (at-least-once)",
+  },
   // RisingWave's default chunk.
   modelCall: { runtime: "torch", records: 256 },
   row: {

@@ -153,6 +153,10 @@ function rss(bytes: number | undefined): { rssBytes?: number } {
 
 export const spark: Product<Found> = {
   id: "spark",
+  exactlyOnce: {
+    offered: false,
+    why: "Spark's Kafka integration guide: \"Apache Kafka only supports at least once write semantics\"; a re-run micro-batch writes its records again",
+  },
   modelCall: { runtime: "torch", records: 10_000 },
   coldStartSec: COLD_START_SEC,
   microBatchSec: TRIGGER_MS / 1000,

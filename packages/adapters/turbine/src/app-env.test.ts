@@ -8,6 +8,7 @@ const ctx = {
   outputTopic: "out",
   groupId: "g",
   parallelism: 2,
+  guarantee: "at-least-once" as const,
   runDir: "/tmp/run",
   stateDir: "/tmp/run/state",
   repoRoot: "/repo",

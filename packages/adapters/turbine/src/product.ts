@@ -90,6 +90,12 @@ async function start(variant: Variant, ctx: RunContext, { python }: Found): Prom
   };
 }
 
+/** Turbine's pinned wheel is not on this machine's package index, so its source could not be read for a transactional sink. */
+const NO_EXACTLY_ONCE = {
+  offered: false,
+  why: "not read: Turbine's pinned release is not on the package index here, so whether its processing_guarantee has an exactly-once mode is unknown",
+} as const;
+
 const SHARED_NOTES =
   "Runs on the user's free-threaded CPython 3.14 (TURBINE_PYTHON, or python3.14t on PATH) in a venv of exact pins from the Python package index; no chroot. " +
     "Turbine's Kafka client settings are its own (hard-coded in its Rust core); it commits to its own group turbine-<app_id>-<topic>-score, read for " +
@@ -97,6 +103,7 @@ const SHARED_NOTES =
 
 export const turbine: Product<Found> = {
   id: "turbine",
+  exactlyOnce: NO_EXACTLY_ONCE,
   row: {
     delivery: "at-least-once (Turbine processing_guarantee=at_least_once; producer settings Turbine's own)",
     processing: "batch (Arrow columnar; native ONNX Runtime operator infer=ml.OnnxModel on every emitted batch)",
@@ -118,6 +125,7 @@ export const turbine: Product<Found> = {
 
 export const turbineTorch: Product<Found> = {
   id: "turbine-torch",
+  exactlyOnce: NO_EXACTLY_ONCE,
   // One interpreter, one cache folder of venvs; its version on the page is turbine's.
   family: "turbine",
   row: {

@@ -70,6 +70,7 @@ describe("bytewax adapter", () => {
         outputTopic: output,
         groupId,
         parallelism: 1,
+        guarantee: "at-least-once",
         runDir,
         stateDir: run.stateDir,
         repoRoot: repoRoot(),
