@@ -82,7 +82,7 @@ describe("verification gate and output audit", () => {
       { ok: true, versions: {}, found: undefined },
       { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 5, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 10, hangSec: 20 },
       {
-        bootstrap: bootstrap, guarantee: "at-least-once", admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
+        bootstrap, guarantee: "at-least-once", admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
         cacheDir: cacheRoot(), resultsDir: mkdtempSync(join(tmpdir(), "bench-gate-")), speedReference: 0, log: () => undefined, interrupted: () => undefined,
       },
     );
@@ -100,7 +100,7 @@ describe("verification gate and output audit", () => {
       { ok: true, versions: {}, found: undefined },
       { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 6, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 20 },
       {
-        bootstrap: bootstrap, guarantee: "at-least-once", admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
+        bootstrap, guarantee: "at-least-once", admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
         cacheDir: cacheRoot(), resultsDir: mkdtempSync(join(tmpdir(), "bench-late-")), speedReference: 0, log: () => undefined, interrupted: () => undefined,
       },
     );
@@ -119,7 +119,7 @@ describe("verification gate and output audit", () => {
       { ok: true, versions: {}, found: undefined },
       { rate: 1000, warmupSec: 2, settleCapSec: 30, windowSec: 6, parallelism: 1, seed: FIXTURE_SEED, drainTimeoutSec: 30, hangSec: 20 },
       {
-        bootstrap: bootstrap, guarantee: "at-least-once", admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
+        bootstrap, guarantee: "at-least-once", admin, reference, fixtures: loadGateRecords(fixturesDir()), repoRoot: repoRoot(), modelsDir: modelsDir(),
         cacheDir: cacheRoot(), resultsDir: mkdtempSync(join(tmpdir(), "bench-unparseable-")), speedReference: 0, log: () => undefined,
         interrupted: () => undefined,
       },
