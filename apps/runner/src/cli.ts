@@ -121,7 +121,8 @@ program
   .option(
     "--faults",
     "per product: poison pills among the records and a kill -9 + restart mid-window, then a broker restart mid-window (SIGKILL, then clean), then an " +
-      "overload (twice the base rate for 60 s, then back); exit 5 if records were lost",
+      "overload (twice the base rate for 60 s, then back; not under --guarantee exactly-once); exit 5 if records were lost (under exactly-once, or " +
+      "duplicated read-committed)",
   )
   .option(
     "--budget <min>",

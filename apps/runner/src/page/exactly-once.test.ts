@@ -18,7 +18,8 @@ const atLeastOnce: BenchResults = resultsOf([
   ...rounds("spark", 70_000, [16, 16.1, 16.3], "at-least-once (micro-batches)", [700, 1400]),
 ]);
 
-const skipped = (product: string, why: string): RunResult => ({ ...countingRun(product, 1, 1), status: "skipped", reason: `no exactly-once into Kafka: ${why}` });
+const skipped = (product: string, why: string): RunResult =>
+  ({ ...countingRun(product, 1, 1), status: "skipped", reason: `no exactly-once into Kafka: ${why}` });
 
 const fault = (product: string, lost: number, duplicated: number): FaultResult =>
   ({ product, status: "ok", tally: { lost, duplicated } }) as unknown as FaultResult;
