@@ -28,6 +28,19 @@ async function startApp(ctx: RunContext, mode: "model" | "passthrough"): Promise
   return runningApp(app);
 }
 
+/**
+ * Both rows run the same loop (app/transactions.ts), one transaction per batch the loop already
+ * takes: a read_committed reader waits at most one batch for a record's output.
+ */
+const EXACTLY_ONCE = {
+  offered: true,
+  how: "transactional loop (transactional.id = the run's): initTransactions, per batch beginTransaction, produce, sendOffsetsToTransaction, commitTransaction",
+  commits: "once per batch (≤10k records or the consume wait)",
+} as const;
+const EXACTLY_ONCE_NOTE =
+  "Under --guarantee exactly-once each batch is one Kafka transaction (its outputs and the consumer's positions after it); an abortable failure aborts " +
+  "and reads the batch again, a fatal one (fenced, or a call stuck in librdkafka) ends the app non-zero and its restart goes on from the last commit.";
+
 const SHARED_ROW = {
   delivery: "at-least-once (idempotent, acks=all; commit after producer flush)",
   engine: "in-process · Node.js over librdkafka (@confluentinc/kafka-javascript)",
@@ -47,7 +60,9 @@ export const nodeModel: Product = {
       "as UTF-8 and parsed by JSON.parse (a record that is not a complete telemetry record is skipped and counted), the four features into a Float32Array, " +
       "one ONNX Runtime call per batch (single-threaded), one produce per record written by JSON.stringify. What a framework adds on top of this is its cost.",
     "Its decode is a full JSON.parse, as every row's is: a text search for six fields would mis-score or drop valid records written in other JSON spellings.",
+    EXACTLY_ONCE_NOTE,
   ],
+  exactlyOnce: EXACTLY_ONCE,
   prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "model"),
   ci: { rate: 20_000 },
@@ -66,7 +81,9 @@ export const nodePassthrough: Product = {
   notes: [
     "CEILING — the node row with no decode and no model: consume and republish. The most one partition moves through one consumer and one producer on this " +
       "machine; read every row against it.",
+    EXACTLY_ONCE_NOTE,
   ],
+  exactlyOnce: EXACTLY_ONCE,
   prepare: async () => ({ ok: true, versions: versions(), found: undefined }),
   start: (ctx) => startApp(ctx, "passthrough"),
   ci: { rate: 20_000 },

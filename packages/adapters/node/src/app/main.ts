@@ -1,15 +1,19 @@
 /**
  * The node reference product: librdkafka in, onnxruntime-node once per batch, librdkafka out.
  * At-least-once without a JS callback per record: a batch's offset is committed only after a
- * producer flush that began after the batch was produced has completed.
+ * producer flush that began after the batch was produced has completed. Exactly-once: each batch
+ * is one Kafka transaction holding its outputs and the consumer's positions after it
+ * (transactions.ts), and no consumer commit of its own.
  *
  * Env: BENCH_BOOTSTRAP, BENCH_INPUT_TOPIC, BENCH_OUTPUT_TOPIC, BENCH_GROUP_ID, BENCH_MODELS_DIR,
  * BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (the shared client settings, JSON),
- * BENCH_NODE_MODE = "model" | "passthrough".
+ * BENCH_NODE_MODE = "model" | "passthrough", BENCH_GUARANTEE (at-least-once when unset) and, under
+ * exactly-once, BENCH_TRANSACTIONAL_ID.
  */
 import rdkafka from "@confluentinc/kafka-javascript";
-import { METRIC_MAXIMA, ReferenceModel } from "@bench/core";
+import { METRIC_MAXIMA, parseGuarantee, ReferenceModel } from "@bench/core";
 import { decodeRecord, encodeOutput } from "./record.ts";
+import { TransactionError, Transactions } from "./transactions.ts";
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -20,6 +24,7 @@ const bootstrap = env("BENCH_BOOTSTRAP");
 const inputTopic = env("BENCH_INPUT_TOPIC");
 const outputTopic = env("BENCH_OUTPUT_TOPIC");
 const passthrough = process.env.BENCH_NODE_MODE === "passthrough";
+const exactlyOnce = parseGuarantee(process.env.BENCH_GUARANTEE ?? "at-least-once") === "exactly-once";
 const BATCH = 10_000;
 
 const model = passthrough ? undefined : await ReferenceModel.load(env("BENCH_MODELS_DIR"));
@@ -40,6 +45,7 @@ const consumer = new rdkafka.KafkaConsumer(
 );
 const producer = new rdkafka.Producer({
   ...(JSON.parse(env("BENCH_KAFKA_PRODUCER")) as object),
+  ...(exactlyOnce ? { "transactional.id": env("BENCH_TRANSACTIONAL_ID") } : {}),
   ...shown,
   "metadata.broker.list": bootstrap,
   "queue.buffering.max.messages": 1_000_000,
@@ -59,6 +65,7 @@ consumer.setDefaultConsumeTimeout(100);
 (consumer as unknown as { setDefaultIsTimeoutOnlyForFirstMessage(on: boolean): void }).setDefaultIsTimeoutOnlyForFirstMessage(true);
 
 let stopping = false;
+const transactions = exactlyOnce ? new Transactions(producer, consumer, () => stopping) : undefined;
 let flushing = false;
 let producedUpTo = -1; // highest input offset whose output was handed to the producer
 
@@ -110,7 +117,7 @@ function decode(message: rdkafka.Message, features: Float32Array, row: number): 
   }
 }
 
-async function score(batch: rdkafka.Message[]): Promise<{ good: Scorable[]; risks: number[] }> {
+async function score(batch: readonly rdkafka.Message[]): Promise<{ good: Scorable[]; risks: number[] }> {
   const features = new Float32Array(batch.length * 4);
   const good: Scorable[] = [];
   for (const message of batch) {
@@ -121,30 +128,36 @@ async function score(batch: rdkafka.Message[]): Promise<{ good: Scorable[]; risk
   return { good, risks };
 }
 
-process.on("SIGTERM", () => (stopping = true));
-process.on("SIGINT", () => (stopping = true));
-console.log(`BENCH_READY node ${passthrough ? "passthrough" : "model"} consuming ${inputTopic}`);
-
-while (!stopping) {
-  const batch = await consume();
-  if (batch.length === 0) {
-    commitAfterFlush();
-    continue;
-  }
+/**
+ * The batch scored now; the returned function hands its outputs to the producer. Exactly-once
+ * scores before its transaction begins, so the transaction stays open only for producing and committing.
+ */
+async function outputsOf(batch: readonly rdkafka.Message[]): Promise<() => void> {
   if (passthrough) {
-    for (const m of batch) producer.produce(outputTopic, 0, m.value, m.key);
-  } else {
-    const { good, risks } = await score(batch);
-    good.forEach(({ message, eventId, tsMs }, i) => producer.produce(outputTopic, 0, encodeOutput(eventId, tsMs, risks[i] as number), message.key));
+    return () => {
+      for (const m of batch) producer.produce(outputTopic, 0, m.value, m.key);
+    };
   }
-  producedUpTo = (batch[batch.length - 1] as rdkafka.Message).offset;
-  commitAfterFlush();
+  const { good, risks } = await score(batch);
+  return () => good.forEach(({ message, eventId, tsMs }, i) => producer.produce(outputTopic, 0, encodeOutput(eventId, tsMs, risks[i] as number), message.key));
 }
 
-// Clean stop: a flush in flight ends first, then everything produced is delivered and committed.
-while (flushing) await new Promise((resolve) => setTimeout(resolve, 10));
-await new Promise<void>((resolve) => producer.flush(30_000, () => resolve()));
-if (producedUpTo >= 0) {
+/** The at-least-once loop: produce each batch, commit what a completed flush has delivered. */
+async function atLeastOnce(): Promise<void> {
+  while (!stopping) {
+    const batch = await consume();
+    if (batch.length === 0) {
+      commitAfterFlush();
+      continue;
+    }
+    (await outputsOf(batch))();
+    producedUpTo = (batch[batch.length - 1] as rdkafka.Message).offset;
+    commitAfterFlush();
+  }
+  // Clean stop: a flush in flight ends first, then everything produced is delivered and committed.
+  while (flushing) await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise<void>((resolve) => producer.flush(30_000, () => resolve()));
+  if (producedUpTo < 0) return;
   try {
     consumer.commitSync({ topic: inputTopic, partition: 0, offset: producedUpTo + 1 });
   } catch (error) {
@@ -154,5 +167,37 @@ if (producedUpTo >= 0) {
     process.exitCode = 1;
   }
 }
+
+/**
+ * A transaction that failed for good (fenced by a newer instance, not ended in time, or stuck in
+ * librdkafka): the app ends non-zero with the reason. Its next start's initTransactions fences this
+ * one, aborts what it left open, and goes on from the last committed batch.
+ */
+async function fatal(error: unknown): Promise<never> {
+  console.error(`exactly-once: ${(error as Error).message}`);
+  // Leaving the group lets the next start take the partition now rather than after this member's session times out.
+  await Promise.race([new Promise<void>((resolve) => consumer.disconnect(() => resolve())), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  // process.exit waits for libuv's threads, and a stuck call holds one forever.
+  if (error instanceof TransactionError && error.stuck) process.kill(process.pid, "SIGKILL");
+  process.exit(1);
+}
+
+/**
+ * The exactly-once loop: one transaction per batch, ended (committed, or aborted and read again)
+ * before the next consume, so a stop never leaves one open and needs no commit of its own.
+ */
+async function transactional(txn: Transactions): Promise<void> {
+  while (!stopping) {
+    const batch = await consume();
+    if (batch.length > 0) await txn.run(batch, await outputsOf(batch)).catch(fatal);
+  }
+}
+
+process.on("SIGTERM", () => (stopping = true));
+process.on("SIGINT", () => (stopping = true));
+if (transactions) await transactions.init().catch(fatal);
+console.log(`BENCH_READY node ${passthrough ? "passthrough" : "model"}${exactlyOnce ? " exactly-once" : ""} consuming ${inputTopic}`);
+
+await (transactions ? transactional(transactions) : atLeastOnce());
 await new Promise<void>((resolve) => consumer.disconnect(() => resolve()));
 await new Promise<void>((resolve) => producer.disconnect(() => resolve()));
