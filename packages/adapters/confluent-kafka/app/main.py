@@ -88,6 +88,12 @@ def publish(producer, topic, records, risks):
         producer.produce(topic, encode(record, risk), key if isinstance(key, str) else None)
 
 
+# How long one transactional call waits before it is called again: librdkafka lets a call that
+# timed out (the coordinator away, say during a broker restart) be repeated, and the broker ends a
+# transaction that outlives transaction.timeout.ms (60 s) itself, which the next call then reports.
+TXN_CALL_S = 10
+
+
 class Transactions:
     """The exactly-once loop's transaction per batch, on a producer whose transactional.id is the
     run's: init_transactions() fences a killed instance of the run and aborts its open transaction."""
@@ -95,25 +101,37 @@ class Transactions:
     def __init__(self, producer, consumer):
         self.producer = producer
         self.consumer = consumer
-        producer.init_transactions()
+        self.call(lambda: producer.init_transactions(TXN_CALL_S))
 
     def begin(self):
         self.producer.begin_transaction()
 
     def commit(self):
         """The batch's offsets join its outputs; an abortable failure rewinds to the committed offsets."""
+        positions = self.consumer.position(self.consumer.assignment())
         try:
-            self.producer.send_offsets_to_transaction(self.consumer.position(self.consumer.assignment()), self.consumer.consumer_group_metadata())
-            self.producer.commit_transaction()
+            self.call(lambda: self.producer.send_offsets_to_transaction(positions, self.consumer.consumer_group_metadata(), TXN_CALL_S))
+            self.call(lambda: self.producer.commit_transaction(TXN_CALL_S))
         except KafkaException as error:
             if not error.args[0].txn_requires_abort():
                 raise
             print(f"transaction aborted, the batch is read again: {error}", file=sys.stderr, flush=True)
-            self.producer.abort_transaction()
+            self.call(lambda: self.producer.abort_transaction(TXN_CALL_S))
             self.rewind()
 
+    @staticmethod
+    def call(operation):
+        """A transactional call, repeated while it fails with a retriable error (a timeout)."""
+        while True:
+            try:
+                return operation()
+            except KafkaException as error:
+                if not error.args[0].retriable():
+                    raise
+                print(f"transactional call repeated: {error}", file=sys.stderr, flush=True)
+
     def rewind(self):
-        for partition in self.consumer.committed(self.consumer.assignment()):
+        for partition in self.consumer.committed(self.consumer.assignment(), timeout=TXN_CALL_S):
             if partition.offset < 0:  # nothing committed yet: the batch was the first
                 partition.offset = OFFSET_BEGINNING
             self.consumer.seek(partition)
@@ -167,8 +185,11 @@ def main():
             # Every message of the batch, skipped ones included, is done: commit the consumer's position.
             consumer.commit(asynchronous=False)
     finally:
-        # A batch's transaction ends within its turn of the loop: none is left open here.
-        producer.flush()
+        # At-least-once: what is in flight is delivered before the consumer leaves. Exactly-once:
+        # a batch's transaction ends within its turn of the loop, and after a failed one nothing
+        # may be flushed (its outputs would never be acknowledged); the next start aborts it.
+        if transactions is None:
+            producer.flush()
         consumer.close()
 
 

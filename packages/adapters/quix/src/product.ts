@@ -53,7 +53,8 @@ export const quix: Product<Found> = {
   id: "quix",
   exactlyOnce: {
     offered: true,
-    how: 'processing_guarantee="exactly-once" (a transactional producer; each checkpoint\'s offsets commit in its transaction)',
+    how: 'processing_guarantee="exactly-once" (a transactional producer; each checkpoint\'s offsets commit in its transaction), given the run\'s ' +
+      "transactional.id so that a restart fences the killed instance (Quix's own id is random per start)",
     commits: "every 1 s (commit_interval=1.0, as the row's at-least-once checkpoints, not Quix's default 5 s, so that consumed/s moves every second)",
   },
   modelCall: { runtime: "torch", records: 1 },
