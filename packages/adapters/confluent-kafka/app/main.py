@@ -27,6 +27,7 @@ names) and are spread into the clients' configurations as they are.
 """
 import os
 import sys
+import threading
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
 
@@ -92,6 +93,15 @@ def publish(producer, topic, records, risks):
 # timed out (the coordinator away, say during a broker restart) be repeated, and the broker ends a
 # transaction that outlives transaction.timeout.ms (60 s) itself, which the next call then reports.
 TXN_CALL_S = 10
+# A call still running this long has not honoured its timeout: after every broker went away, a
+# coordinator lookup inside librdkafka can wait forever (librdkafka issue 5511). The app then ends,
+# so that the bench's restart starts again from the last committed transaction.
+STUCK_S = TXN_CALL_S + 20
+
+
+def stuck_call():
+    print(f"a transactional call has not returned in {STUCK_S} s (stuck in librdkafka): exiting", file=sys.stderr, flush=True)
+    os._exit(1)
 
 
 class Transactions:
@@ -123,12 +133,17 @@ class Transactions:
     def call(operation):
         """A transactional call, repeated while it fails with a retriable error (a timeout)."""
         while True:
+            watchdog = threading.Timer(STUCK_S, stuck_call)
+            watchdog.daemon = True
+            watchdog.start()
             try:
                 return operation()
             except KafkaException as error:
                 if not error.args[0].retriable():
                     raise
                 print(f"transactional call repeated: {error}", file=sys.stderr, flush=True)
+            finally:
+                watchdog.cancel()
 
     def rewind(self):
         for partition in self.consumer.committed(self.consumer.assignment(), timeout=TXN_CALL_S):
