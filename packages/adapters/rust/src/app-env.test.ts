@@ -1,4 +1,4 @@
-import { KAFKA_SETTINGS } from "@bench/core";
+import { KAFKA_SETTINGS, transactionalIdFor } from "@bench/core";
 import { appCommand } from "./app-env.ts";
 
 it("runs the built binary with the run's settings and the wheel's ONNX Runtime library", () => {
@@ -25,4 +25,14 @@ it("runs the built binary with the run's settings and the wheel's ONNX Runtime l
   );
   expect(JSON.parse(env.BENCH_KAFKA_CONSUMER as string)).toEqual(KAFKA_SETTINGS.consumer);
   expect(JSON.parse(env.BENCH_KAFKA_PRODUCER as string)).toEqual(KAFKA_SETTINGS.producer);
+});
+
+it("hands the app the run's guarantee: at-least-once by default, exactly-once with the run's transactional id", () => {
+  const ctx = { bootstrap: "b:9092", inputTopic: "in", outputTopic: "out", groupId: "g", parallelism: 1, modelsDir: "/m", kafka: KAFKA_SETTINGS };
+  const built = { binary: "/bin/rust-row", onnxruntime: "/lib/ort.so" };
+  const atLeastOnce = appCommand(ctx, built).env;
+  expect(atLeastOnce.BENCH_GUARANTEE).toBe("at-least-once");
+  expect(atLeastOnce.BENCH_TRANSACTIONAL_ID).toBeUndefined();
+  const exactlyOnce = appCommand({ ...ctx, guarantee: "exactly-once" }, built).env;
+  expect(exactlyOnce).toMatchObject({ BENCH_GUARANTEE: "exactly-once", BENCH_TRANSACTIONAL_ID: transactionalIdFor("g") });
 });

@@ -41,13 +41,20 @@ async function start(ctx: RunContext, built: BuiltRow): Promise<RunningProduct> 
     { name: "rust", command, args, cwd: ctx.runDir, env, logFile: join(ctx.runDir, "rust.log"), readyTimeoutMs: READY_TIMEOUT_MS },
   );
   ctx.log(`rust consuming ${ctx.inputTopic} as group ${ctx.groupId} (pid ${app.pid}; one thread whatever the parallelism, ${ctx.parallelism})`);
-  // The loop stops within one batch wait (100 ms) plus a flush and a commit: the default grace is ample.
+  // The loop stops within one batch wait (100 ms) plus a flush and a commit (or a transaction's commit): the default grace is ample.
   return runningApp(app);
 }
 
 export const rust: Product<BuiltRow> = {
   id: "rust",
   modelCall: { runtime: "onnxruntime", records: 10_000 },
+  exactlyOnce: {
+    offered: true,
+    how:
+      "transactional loop (transactional.id the run's): init_transactions once, per batch begin_transaction, produce, " +
+      "send_offsets_to_transaction, commit_transaction; on an abortable error abort_transaction and a seek back to the committed offsets",
+    commits: "once per batch (≤10k records or the 100 ms batch wait)",
+  },
   row: {
     delivery: "at-least-once (idempotent, acks=all; per batch: flush until every output is acknowledged, then a synchronous commit)",
     processing: "batch (poll of ≤10k records or 100 ms), one ONNX Runtime run per batch, one produce() per record",
@@ -72,6 +79,9 @@ export const rust: Product<BuiltRow> = {
       "CPU clock and prints them (BENCH_STAGES) for the breakdown.",
     "Consumed/s is the group's committed offset, moved once per batch. A kill -9 replays the uncommitted batch in hand, whose outputs may already be in the " +
       "output topic: duplicates are possible (at most one batch), losses are not.",
+    "Under exactly-once each batch is one Kafka transaction of its outputs and its offsets (init_transactions once with the run's transactional.id, " +
+      "then per batch begin_transaction, produce, send_offsets_to_transaction, commit_transaction), so a read_committed reader sees every output once; " +
+      "an abortable error aborts the batch and seeks back to the committed offsets, and a fatal one (fenced) ends the app.",
   ],
   prepare,
   start,

@@ -12,7 +12,7 @@ use rdkafka::message::BorrowedMessage;
 use rdkafka::producer::{BaseProducer, DeliveryResult, ProducerContext};
 use rdkafka::ClientContext;
 
-use crate::settings::BenchEnv;
+use crate::settings::{BenchEnv, Guarantee};
 
 /// librdkafka's log lines on stderr as its default logger prints them, named as librdkafka
 /// names the clients (the consumer is created first): core's parseConfDump reads them.
@@ -93,8 +93,13 @@ pub fn consumer(env: &BenchEnv) -> Result<BaseConsumer<Logged>, String> {
         .map_err(|e| format!("creating the consumer: {e}"))
 }
 
+/// The producer with the shared settings; under exactly-once also the run's transactional id.
 pub fn producer(env: &BenchEnv) -> Result<BaseProducer<Logged>, String> {
-    config(&env.producer_settings, &env.bootstrap)
+    let mut config = config(&env.producer_settings, &env.bootstrap);
+    if let Guarantee::ExactlyOnce { transactional_id } = &env.guarantee {
+        config.set("transactional.id", transactional_id);
+    }
+    config
         .create_with_context(Logged::new("rdkafka#producer-2"))
         .map_err(|e| format!("creating the producer: {e}"))
 }

@@ -3,7 +3,8 @@
 //! (librdkafka), decodes every record whole (sonic-rs), skips and counts what the kit's
 //! complete-record rule refuses, runs ONE ONNX Runtime forward for the batch, produces one
 //! {event_id, ts_ms, risk} per scored record, waits until the broker has acknowledged every
-//! output (flush) and only then commits the batch's offsets: at-least-once.
+//! output (flush) and only then commits the batch's offsets: at-least-once. Under exactly-once
+//! (BENCH_GUARANTEE) each batch's outputs and offsets are one Kafka transaction (transaction.rs).
 mod card;
 mod features;
 mod kafka;
@@ -13,6 +14,7 @@ mod pipeline;
 mod record;
 mod settings;
 mod stages;
+mod transaction;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -27,8 +29,9 @@ use rdkafka::util::Timeout;
 use crate::card::Card;
 use crate::model::Model;
 use crate::pipeline::Pipeline;
-use crate::settings::BenchEnv;
+use crate::settings::{BenchEnv, Guarantee};
 use crate::stages::{Stage, Stages};
+use crate::transaction::Transactions;
 
 /// Records per poll: the same cap as the Python floor's consume().
 const BATCH: usize = 10_000;
@@ -46,7 +49,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// SIGTERM (the runner's stop) ends the loop after the batch in hand is delivered and committed.
+/// SIGTERM (the runner's stop) ends the loop after the batch in hand is delivered and committed
+/// (under exactly-once: after its transaction is committed or aborted).
 fn stop_flag() -> Result<Arc<AtomicBool>, String> {
     let stop = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
@@ -71,6 +75,10 @@ fn run() -> Result<(), String> {
 
     let consumer = kafka::consumer(&env)?;
     let producer = kafka::producer(&env)?;
+    let transactions = match env.guarantee {
+        Guarantee::AtLeastOnce => None,
+        Guarantee::ExactlyOnce { .. } => Some(Transactions::init(&producer, &consumer)?),
+    };
     consumer
         .subscribe(&[env.input_topic.as_str()])
         .map_err(|e| format!("subscribe: {e}"))?;
@@ -87,11 +95,18 @@ fn run() -> Result<(), String> {
         skipped: 0,
         stages: Stages::new(),
     };
-    let result = consume(&consumer, &mut pipeline, &stop);
+    let Some(transactions) = transactions else {
+        let result = consume(&consumer, &mut pipeline, &stop);
+        pipeline.stages.report();
+        producer
+            .flush(Timeout::Never)
+            .map_err(|e| format!("final flush: {e}"))?;
+        return result;
+    };
+    // Every transaction ends within its turn of the loop (a commit flushes, an abort purges):
+    // nothing is left to flush.
+    let result = transactions.consume(&mut pipeline, &stop);
     pipeline.stages.report();
-    producer
-        .flush(Timeout::Never)
-        .map_err(|e| format!("final flush: {e}"))?;
     result
 }
 

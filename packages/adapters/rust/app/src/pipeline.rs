@@ -1,6 +1,7 @@
 //! One polled batch through the row: decode every record, skip what the rule refuses, one
 //! model forward for the rest, one output record per scored input, then the at-least-once
-//! barrier (flush until every output is acknowledged) before the caller commits.
+//! barrier (flush until every output is acknowledged) before the caller commits. Under
+//! exactly-once the transaction loop (transaction.rs) calls the same steps one by one.
 use std::time::Duration;
 
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
@@ -30,9 +31,25 @@ pub struct Pipeline<'p> {
     pub stages: Stages,
 }
 
+/// A batch's outputs, encoded into one buffer (each ends at its `ends` entry), beside the records
+/// they score (their keys).
+pub struct Outputs {
+    values: Vec<u8>,
+    ends: Vec<usize>,
+    records: Vec<Scorable>,
+}
+
 impl Pipeline<'_> {
     /// Scores and publishes a batch; returns once the broker has acknowledged every output.
     pub fn run(&mut self, messages: &[BorrowedMessage<'_>]) -> Result<(), String> {
+        let outputs = self.score(messages)?;
+        self.produce(&outputs)?;
+        self.stages.count(messages.len());
+        self.delivered()
+    }
+
+    /// Decodes a batch, skips what the rule refuses, scores the rest and encodes their outputs.
+    pub fn score(&mut self, messages: &[BorrowedMessage<'_>]) -> Result<Outputs, String> {
         let records = self.stages.time(Stage::Decode, || decode_batch(messages));
         let mut scorable = Vec::with_capacity(records.len());
         for (offset, decoded) in records {
@@ -47,25 +64,28 @@ impl Pipeline<'_> {
                 }
             }
         }
-        if !scorable.is_empty() {
-            let maxima = self.maxima;
-            let rows: Vec<f32> = self.stages.time(Stage::Features, || {
-                scorable
-                    .iter()
-                    .flat_map(|r| feature_row(&r.metrics, &maxima))
-                    .collect()
+        if scorable.is_empty() {
+            return Ok(Outputs {
+                values: Vec::new(),
+                ends: Vec::new(),
+                records: scorable,
             });
-            let model = &mut self.model;
-            let risks = self.stages.time(Stage::Model, || model.score(&rows))?;
-            self.publish(&scorable, &risks)?;
         }
-        self.stages.count(messages.len());
-        self.delivered()
+        let maxima = self.maxima;
+        let rows: Vec<f32> = self.stages.time(Stage::Features, || {
+            scorable
+                .iter()
+                .flat_map(|r| feature_row(&r.metrics, &maxima))
+                .collect()
+        });
+        let model = &mut self.model;
+        let risks = self.stages.time(Stage::Model, || model.score(&rows))?;
+        self.encode(scorable, &risks)
     }
 
-    /// Encodes the batch's outputs into one buffer, then produces them: each stage is timed once
-    /// per batch, since reading the thread's CPU clock is a system call.
-    fn publish(&mut self, records: &[Scorable], risks: &[f32]) -> Result<(), String> {
+    /// Encodes the batch's outputs into one buffer: the stage is timed once per batch, since
+    /// reading the thread's CPU clock is a system call.
+    fn encode(&mut self, records: Vec<Scorable>, risks: &[f32]) -> Result<Outputs, String> {
         let mut values = Vec::with_capacity(records.len() * 96);
         let mut ends = Vec::with_capacity(records.len());
         self.stages.time(Stage::Encode, || {
@@ -75,11 +95,25 @@ impl Pipeline<'_> {
             }
             Ok::<(), String>(())
         })?;
+        Ok(Outputs {
+            values,
+            ends,
+            records,
+        })
+    }
+
+    /// Produces the batch's outputs, timed once per batch.
+    pub fn produce(&mut self, outputs: &Outputs) -> Result<(), String> {
         let (producer, topic) = (self.producer, self.output_topic.as_str());
         self.stages.time(Stage::Produce, || {
             let mut start = 0;
-            for (record, &end) in records.iter().zip(&ends) {
-                send(producer, topic, &values[start..end], record.key.as_deref())?;
+            for (record, &end) in outputs.records.iter().zip(&outputs.ends) {
+                send(
+                    producer,
+                    topic,
+                    &outputs.values[start..end],
+                    record.key.as_deref(),
+                )?;
                 start = end;
             }
             Ok(())
@@ -89,14 +123,21 @@ impl Pipeline<'_> {
     /// Every output's delivery report is served before the caller commits; a failed one stops the
     /// app before the batch is committed, so it is read again.
     fn delivered(&mut self) -> Result<(), String> {
-        let producer = self.producer;
-        self.stages.time(Stage::Produce, || await_deliveries(producer));
-        match producer.context().take_failure() {
+        match self.await_outputs() {
             Some(failure) => Err(format!(
                 "{failure}; the batch is not committed and will be read again"
             )),
             None => Ok(()),
         }
+    }
+
+    /// Serves delivery reports until every output produced so far is acknowledged or failed:
+    /// the first failure since the last call, if any.
+    pub fn await_outputs(&mut self) -> Option<String> {
+        let producer = self.producer;
+        self.stages
+            .time(Stage::Produce, || await_deliveries(producer));
+        producer.context().take_failure()
     }
 }
 

@@ -1,7 +1,34 @@
 //! The run's settings as the runner hands them to every app (core's benchAppEnv): BENCH_*
-//! variables, the shared Kafka client settings as JSON under librdkafka's names.
+//! variables, the shared Kafka client settings as JSON under librdkafka's names, the guarantee.
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+
+/// The delivery guarantee the runner asks for (BENCH_GUARANTEE).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Guarantee {
+    /// Flush every output, then commit the consumer's offsets: a crash may replay one batch.
+    AtLeastOnce,
+    /// One Kafka transaction per batch under the run's transactional id, which every start of the
+    /// run shares so that a restart fences the instance it replaces.
+    ExactlyOnce { transactional_id: String },
+}
+
+/// The guarantee from BENCH_GUARANTEE and BENCH_TRANSACTIONAL_ID; unset is at-least-once, the
+/// runner's default, so an older runner gets the behaviour it always had.
+pub fn guarantee(value: Option<&str>, transactional_id: Option<&str>) -> Result<Guarantee, String> {
+    match (value, transactional_id) {
+        (None | Some("at-least-once"), _) => Ok(Guarantee::AtLeastOnce),
+        (Some("exactly-once"), Some(id)) if !id.is_empty() => Ok(Guarantee::ExactlyOnce {
+            transactional_id: id.to_string(),
+        }),
+        (Some("exactly-once"), _) => {
+            Err("BENCH_GUARANTEE is exactly-once but BENCH_TRANSACTIONAL_ID is not set".to_string())
+        }
+        (Some(other), _) => Err(format!(
+            "BENCH_GUARANTEE {other:?} is neither at-least-once nor exactly-once"
+        )),
+    }
+}
 
 pub struct BenchEnv {
     pub bootstrap: String,
@@ -13,6 +40,7 @@ pub struct BenchEnv {
     pub onnxruntime: PathBuf,
     pub consumer_settings: BTreeMap<String, String>,
     pub producer_settings: BTreeMap<String, String>,
+    pub guarantee: Guarantee,
 }
 
 fn var(name: &str) -> Result<String, String> {
@@ -30,6 +58,10 @@ impl BenchEnv {
             onnxruntime: var("BENCH_ONNXRUNTIME")?.into(),
             consumer_settings: client_settings(&var("BENCH_KAFKA_CONSUMER")?)?,
             producer_settings: client_settings(&var("BENCH_KAFKA_PRODUCER")?)?,
+            guarantee: guarantee(
+                std::env::var("BENCH_GUARANTEE").ok().as_deref(),
+                std::env::var("BENCH_TRANSACTIONAL_ID").ok().as_deref(),
+            )?,
         })
     }
 }
@@ -71,5 +103,31 @@ mod tests {
                 ("linger.ms", "5")
             ]
         );
+    }
+
+    #[test]
+    fn reads_the_guarantee_at_least_once_unless_exactly_once_is_asked_for() {
+        assert_eq!(guarantee(None, None), Ok(Guarantee::AtLeastOnce));
+        assert_eq!(
+            guarantee(Some("at-least-once"), None),
+            Ok(Guarantee::AtLeastOnce)
+        );
+        assert_eq!(
+            guarantee(Some("exactly-once"), Some("g.tx")),
+            Ok(Guarantee::ExactlyOnce {
+                transactional_id: "g.tx".to_string()
+            })
+        );
+    }
+
+    #[test]
+    fn refuses_exactly_once_without_a_transactional_id_and_an_unknown_guarantee() {
+        assert!(guarantee(Some("exactly-once"), None)
+            .unwrap_err()
+            .contains("BENCH_TRANSACTIONAL_ID"));
+        assert!(guarantee(Some("exactly-once"), Some("")).is_err());
+        assert!(guarantee(Some("at-most-once"), Some("g.tx"))
+            .unwrap_err()
+            .contains("\"at-most-once\""));
     }
 }

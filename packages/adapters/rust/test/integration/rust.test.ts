@@ -2,11 +2,12 @@
  * The native app against the dev broker: the gate's fixtures in (256 generated records, then
  * every spelling case as its raw text), each scored out with the reference risk, the clients'
  * effective settings from librdkafka's own dump, the group's committed offset at the end, a
- * clean stop with nothing left running; then poison pills skipped, counted and committed.
+ * clean stop with nothing left running; the same under exactly-once; then poison pills skipped,
+ * counted and committed.
  */
 import { join } from "node:path";
 import { execa } from "execa";
-import { cacheRoot, cargoBuildCommand, effectiveSettingsMismatches, KAFKA_SETTINGS, modelsDir, repoRoot } from "@bench/core";
+import { cacheRoot, cargoBuildCommand, effectiveSettingsMismatches, KAFKA_SETTINGS, modelsDir, repoRoot, transactionalIdFor } from "@bench/core";
 import {
   describePoisonPills,
   expectScoredAndConsumed,
@@ -71,6 +72,25 @@ describe("rust adapter", () => {
     expect(logText).toMatch(/^BENCH_STAGES records=\d+ fetch_us=\d+ decode_us=\d+ features_us=\d+ model_us=\d+ encode_us=\d+ produce_us=\d+ untimed_us=\d+$/m);
 
     // SIGTERM ends the loop after the batch in hand is delivered and committed: exit code 0.
+    expect(await run.stop()).toEqual({ exit: { code: 0, signal: null }, aliveAfterStop: [] });
+  }, 400_000);
+});
+
+describe("rust adapter under exactly-once", () => {
+  let run: LiveFixtureRun | undefined;
+
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  it("scores every fixture record in one transaction a batch under the run's transactional id, its offsets committed with it", async () => {
+    run = await scoreFixturesThroughProduct(rust, { bootstrap, cacheDir, topicPrefix: "rust-eo-it", guarantee: "exactly-once", log, keepRunning: true });
+    // The gate reads read_committed: every output it saw was committed with the offsets the group holds.
+    expectScoredAndConsumed(run, "group-offsets");
+    const logText = run.running.logTail(1000);
+    expect(effectiveSettingsMismatches(logText, KAFKA_SETTINGS)).toEqual([]);
+    expect(logText).toContain(`transactional.id = ${transactionalIdFor(run.topics.groupId)}`);
+    // SIGTERM ends the loop after the batch in hand's transaction is committed or aborted: exit code 0.
     expect(await run.stop()).toEqual({ exit: { code: 0, signal: null }, aliveAfterStop: [] });
   }, 400_000);
 });
