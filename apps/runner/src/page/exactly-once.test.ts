@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { readResults } from "../results/files.ts";
 import type { BenchResults, BrokerRestartResult, FaultResult, RunResult } from "../results/types.ts";
 import { countingRun, resultsOf } from "./__fixtures__/counting-run.ts";
-import { exactlyOnceSection } from "./exactly-once.ts";
+import { commitsOf, exactlyOnceSection } from "./exactly-once.ts";
 import { renderPage } from "./render.ts";
 
 const latency = (p50: number, p99: number): RunResult["delivery"] =>
@@ -63,5 +63,11 @@ describe("the exactly-once section", () => {
     expect(page.indexOf("## Exactly-once: what it costs")).toBeGreaterThan(0);
     expect(page.indexOf("## Exactly-once")).toBeLessThan(page.indexOf("## Bench characteristics"));
     expect(renderPage(committed)).not.toContain("## Exactly-once");
+  });
+
+  it("reads when a row commits from its delivery, past any '; ' inside parentheses", () => {
+    expect(commitsOf("exactly-once: the sink (prefix per run); a restart resumes; on every checkpoint (every 1 s; Flink sets no default)"))
+      .toBe("on every checkpoint (every 1 s; Flink sets no default)");
+    expect(commitsOf("at-least-once")).toBe("–");
   });
 });

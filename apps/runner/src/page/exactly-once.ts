@@ -78,10 +78,23 @@ function restartsCell(restarts: readonly BrokerRestartResult[], product: string)
     .join("; ");
 }
 
-/** When the row commits, from its delivery under exactly-once ("exactly-once: how; commits"). */
+/**
+ * When the row commits, from its delivery under exactly-once ("exactly-once: how; commits"): the
+ * text after the last "; " outside parentheses, since either part may hold "; " within them.
+ */
+export function commitsOf(delivery: string): string {
+  let depth = 0;
+  for (let i = delivery.length - 1; i > 0; i--) {
+    const c = delivery[i];
+    if (c === ")") depth++;
+    else if (c === "(") depth--;
+    else if (depth === 0 && c === " " && delivery[i - 1] === ";") return delivery.slice(i + 1);
+  }
+  return "–";
+}
+
 function commitsCell(exactlyOnce: BenchResults, product: string): string {
-  const delivery = exactlyOnce.runs.find((r) => r.product === product && r.status !== "skipped")?.row.delivery ?? "";
-  return delivery.slice(delivery.lastIndexOf("; ") + 2) || "–";
+  return commitsOf(exactlyOnce.runs.find((r) => r.product === product && r.status !== "skipped")?.row.delivery ?? "");
 }
 
 /** The rows the exactly-once bench ran, in the at-least-once ranking's order, then any it ranked alone. */
