@@ -24,6 +24,7 @@ describe("appEnv", () => {
       BENCH_INPUT_TOPIC: "in",
       BENCH_OUTPUT_TOPIC: "out",
       BENCH_GROUP_ID: "g",
+      BENCH_GUARANTEE: "at-least-once",
       BENCH_PARALLELISM: "2",
       BENCH_MODELS_DIR: "/repo/models",
       BENCH_TURBINE_STATE_DIR: "/tmp/run/turbine-state",
