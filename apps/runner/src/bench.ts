@@ -12,6 +12,7 @@ import {
   fixturesDir,
   KafkaAdmin,
   gateRecordsScored,
+  NO_EXACTLY_ONCE,
   modelsDir,
   productCacheDir,
   productNotes,
@@ -224,7 +225,7 @@ function offeringTheGuarantee(chosen: Product[], opts: BenchOptions, keep: (run:
     if (offer?.offered) return [underExactlyOnce(product, offer)];
     const why = offer ? offer.why : "its adapter does not declare whether the framework offers exactly-once into Kafka";
     log(`== ${product.id}: not run — no exactly-once: ${why}`);
-    keep(skipped(product, `no exactly-once into Kafka: ${why}`, runSettings(product, opts)));
+    keep(skipped(product, `${NO_EXACTLY_ONCE}${why}`, runSettings(product, opts)));
     return [];
   });
 }

@@ -6,14 +6,14 @@
 import { createServer } from "node:net";
 import type { ConsumedSource, RunContext, RunningProduct } from "./adapter.ts";
 import { ManagedProcess, type ManagedProcessOptions } from "./child-process.ts";
-import { transactionalIdFor } from "./guarantee.ts";
+import { DEFAULT_GUARANTEE, transactionalIdFor } from "./guarantee.ts";
 import { kafkaSettingsEnv } from "./kafka-settings.ts";
 
 /** The variables every app reads: the run's broker, topics, group, guarantee, parallelism, models and client settings. */
 type AppSettings = Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka">;
 
 export function benchAppEnv(ctx: AppSettings & Partial<Pick<RunContext, "guarantee">>): Record<string, string> {
-  const guarantee = ctx.guarantee ?? "at-least-once";
+  const guarantee = ctx.guarantee ?? DEFAULT_GUARANTEE;
   return {
     BENCH_GUARANTEE: guarantee,
     ...(guarantee === "exactly-once" ? { BENCH_TRANSACTIONAL_ID: transactionalIdFor(ctx.groupId) } : {}),

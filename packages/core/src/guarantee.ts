@@ -23,6 +23,9 @@ export type ExactlyOnceOffer = { offered: true; how: string; commits: string } |
  */
 export const transactionalIdFor = (groupId: string): string => `${groupId}.tx`;
 
+/** A row not run under exactly-once keeps this reason, which the page reads back to list it apart. */
+export const NO_EXACTLY_ONCE = "no exactly-once into Kafka: ";
+
 export function parseGuarantee(value: string): Guarantee {
   const found = GUARANTEES.find((g) => g === value);
   if (!found) throw new Error(`unknown guarantee ${JSON.stringify(value)}; known: ${GUARANTEES.join(", ")}`);

@@ -14,7 +14,7 @@ export type {
   RunContext,
   RunningProduct,
 } from "./adapter.ts";
-export { DEFAULT_GUARANTEE, GUARANTEES, parseGuarantee, transactionalIdFor, type ExactlyOnceOffer, type Guarantee } from "./guarantee.ts";
+export { DEFAULT_GUARANTEE, GUARANTEES, NO_EXACTLY_ONCE, parseGuarantee, transactionalIdFor, type ExactlyOnceOffer, type Guarantee } from "./guarantee.ts";
 export { ONNXRUNTIME_WHEEL_VERSION } from "./onnxruntime-version.ts";
 export { benchAppEnv, freePort, runningApp, startReadyApp } from "./app-process.ts";
 export { counterFile, parseCounter } from "./counter-file.ts";
@@ -94,6 +94,7 @@ export { HEAD_BYTES, outputHead, readOutput, type BadOutput, type OutputRead } f
 export {
   CLOCK_TICKS,
   parseMachineCpu,
+  killTree,
   processTree,
   readMachineCpu,
   readMemory,

@@ -70,6 +70,22 @@ export function processTree(roots: readonly number[]): ProcStat[] {
   return treeOf(readProcessTable(), roots);
 }
 
+/**
+ * kill -9 of every live process of the trees under `roots` (a crash of the whole product, as the
+ * faults scenarios stage it); returns the pids signalled. One that is already gone is passed over.
+ */
+export function killTree(roots: readonly number[]): number[] {
+  const victims = processTree(roots).map((p) => p.pid);
+  for (const pid of victims) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  return victims;
+}
+
 /** The machine-wide CPU counters of /proc/stat's first line, in clock ticks. */
 export interface MachineCpu {
   /** Every state but idle and iowait. */

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { processTree } from "@bench/core";
+import { killTree } from "@bench/core";
 import type { Phase, Tick } from "../results/types.ts";
 import type { RunSession } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
@@ -13,13 +13,7 @@ export async function restartProduct(session: RunSession, ticker: RunTicker): Pr
   session.expectExit();
   const running = session.running;
   if (running) {
-    for (const p of processTree(running.rootPids())) {
-      try {
-        process.kill(p.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
+    killTree(running.rootPids());
     await Promise.race([running.exited, new Promise((r) => setTimeout(r, 15_000))]);
   }
   session.crashed = undefined;

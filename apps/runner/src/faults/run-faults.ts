@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURE_COUNT, POISON_KINDS, processTree, type Prepared, type Product } from "@bench/core";
+import { FIXTURE_COUNT, POISON_KINDS, killTree, type Prepared, type Product } from "@bench/core";
 import type { FaultResult, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
@@ -135,14 +135,7 @@ async function killAndRestart(
   const running = session.running!;
   session.expectExit();
   const killedAt = ticker.elapsed();
-  const victims = processTree(running.rootPids()).map((p) => p.pid);
-  for (const pid of victims) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
+  const victims = killTree(running.rootPids());
   result.kill = { atSec: Math.round(killedAt * 10) / 10, processes: victims.length };
   await Promise.race([running.exited, sleep(15_000)]);
   const outputAtKill = await bench.admin.endOffset(plan.outputTopic);

@@ -8,19 +8,16 @@
  * exactly-once, read committed; when the row commits. Then the rows that offer none, with the
  * reason their adapter gives from the framework's docs.
  */
-import type { Guarantee } from "@bench/core";
+import { NO_EXACTLY_ONCE, type Guarantee } from "@bench/core";
 import { guaranteeOf } from "../results/files.ts";
 import type { BenchResults, BrokerRestartResult, FaultResult } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { isRanked, standings, type RowStanding } from "../rounds/standing.ts";
 import { int, table } from "./format.ts";
-import { intervalCell } from "./rounds.ts";
+import { intervalCell, unrankedCell } from "./rounds.ts";
 
 /** The section's heading starts so. */
 export const EXACTLY_ONCE_HEADING = "Exactly-once";
-
-/** The prefix the bench gives a row it did not run under exactly-once (bench.ts). */
-const NOT_OFFERED = "no exactly-once into Kafka: ";
 
 interface Side {
   results: BenchResults;
@@ -36,13 +33,7 @@ const rankedInterval = (side: Side, product: string): RowStanding["interval"] =>
 
 function figureCell(side: Side, product: string): string {
   const interval = rankedInterval(side, product);
-  if (interval !== undefined) return intervalCell(interval);
-  const row = side.rows.get(product);
-  if (row !== undefined) return `not ranked (${row.byRound.size} of ${row.rounds.length} rounds counting)`;
-  const search = side.results.sweeps?.find((s) => s.product === product);
-  if (search !== undefined && search.knee === undefined) return `no knee: ${search.stoppedBecause}`;
-  const failed = side.results.runs.find((r) => r.product === product && (r.status === "failed" || r.status === "invalid"));
-  return failed ? `${failed.status}: ${failed.reason?.split("\n")[0] ?? "no reason"}` : "not run";
+  return interval !== undefined ? intervalCell(interval) : unrankedCell(side.results, side.rows.get(product), product);
 }
 
 /** Exactly-once over at-least-once, and whether their intervals tell them apart. */
@@ -105,10 +96,10 @@ function rowsOffering(atLeastOnce: Side, exactlyOnce: Side): string[] {
 }
 
 function notOfferedLines(exactlyOnce: BenchResults): string[] {
-  const skipped = exactlyOnce.runs.filter((r) => r.status === "skipped" && r.reason?.startsWith(NOT_OFFERED));
+  const skipped = exactlyOnce.runs.filter((r) => r.status === "skipped" && r.reason?.startsWith(NO_EXACTLY_ONCE));
   if (skipped.length === 0) return [];
   return ["Rows whose framework offers no exactly-once into Kafka, as their adapters read its docs:", "",
-    ...skipped.map((r) => `- **${r.product}**: ${(r.reason as string).slice(NOT_OFFERED.length)}`), ""];
+    ...skipped.map((r) => `- **${r.product}**: ${(r.reason as string).slice(NO_EXACTLY_ONCE.length)}`), ""];
 }
 
 /** One paragraph: how many rows the guarantee made dearer, and by how much. */

@@ -23,6 +23,18 @@ export const hasRounds = (results: BenchResults): boolean => results.runs.some((
 /** "12.30 [11.90–12.80]". */
 export const intervalCell = (i: Interval): string => (i.n === 1 ? `${dec2(i.median)} (one round)` : `${dec2(i.median)} [${dec2(i.low)}–${dec2(i.high)}]`);
 
+/**
+ * Why a row has no ranked figure in a table of two results sets side by side: too few counting
+ * rounds, a knee search that found no knee, a run that failed or was invalid, or not run at all.
+ */
+export function unrankedCell(results: BenchResults, row: RowStanding | undefined, product: string): string {
+  if (row !== undefined) return `not ranked (${row.byRound.size} of ${row.rounds.length} rounds counting)`;
+  const search = results.sweeps?.find((s) => s.product === product);
+  if (search !== undefined && search.knee === undefined) return "not ranked: its knee search found no knee";
+  const failed = results.runs.find((r) => r.product === product && (r.status === "failed" || r.status === "invalid"));
+  return failed ? `${failed.status}: ${failed.reason?.split("\n")[0] ?? "no reason"}` : "not run";
+}
+
 
 /** The verdict against the next dearer row, as the ranking's last column says it. */
 function nextCell(s: Standings, row: RowStanding): string {

@@ -14,7 +14,7 @@ import { median } from "../metrics/stats.ts";
 import { isCeiling } from "./answer.ts";
 import { dec2, int, table } from "./format.ts";
 import { shapeFigures, type ShapeFigure } from "./model-alone.ts";
-import { intervalCell } from "./rounds.ts";
+import { intervalCell, unrankedCell } from "./rounds.ts";
 import { medianSpeed } from "./sittings.ts";
 
 /** The section's heading starts so; page.html places the answer's charts before it. */
@@ -91,10 +91,7 @@ const frameworkCell = (f: RowUnderModel | undefined): string => (f?.modelAlone =
 
 function figureCells(side: Side, product: string, f: RowUnderModel | undefined): [string, string] {
   if (f !== undefined) return [intervalCell(f.row.interval as NonNullable<RowStanding["interval"]>), rankLabel(f.row)];
-  const row = side.rows.get(product);
-  if (row !== undefined) return [`not ranked (${row.byRound.size} of ${row.rounds.length} rounds counting)`, "–"];
-  const search = side.results.sweeps?.find((s) => s.product === product);
-  return [search !== undefined && search.knee === undefined ? "not ranked: its knee search found no knee" : "not run", "–"];
+  return [unrankedCell(side.results, side.rows.get(product), product), "–"];
 }
 
 function callCell(light: RowUnderModel | undefined, heavy: RowUnderModel | undefined): string {

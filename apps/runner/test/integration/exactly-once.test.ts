@@ -16,7 +16,7 @@ import {
   KafkaAdmin,
   KAFKA_SETTINGS,
   modelsDir,
-  processTree,
+  killTree,
   produceMessages,
   productCacheDir,
   readTopic,
@@ -26,7 +26,6 @@ import {
   type Prepared,
   type Product,
   type RunContext,
-  type RunningProduct,
 } from "@bench/core";
 import { requireBootstrap } from "@bench/core/testing";
 import { discoverProducts } from "../../src/run/discover.ts";
@@ -60,16 +59,6 @@ async function transactionOpen(admin: KafkaJS.Admin, timeoutMs: number): Promise
     if (uncommitted > committed) return true;
   }
   return false;
-}
-
-function killTree(running: RunningProduct): void {
-  for (const p of processTree(running.rootPids())) {
-    try {
-      process.kill(p.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
 }
 
 /** Outputs per record as a reader at this isolation level sees them. */
@@ -116,7 +105,7 @@ describe("exactly-once: a transactional row killed with kill -9", () => {
     for (let start = 0; kills < KILLS && start < 2 * KILLS; start++) {
       const running = await product.start(context(product, start), prepared.found);
       if (await transactionOpen(offsets, 60_000)) {
-        killTree(running);
+        killTree(running.rootPids());
         kills++;
       } else await running.stop();
       await running.exited;
