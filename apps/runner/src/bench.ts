@@ -86,6 +86,8 @@ export interface BenchOptions {
   knees?: Map<string, number>;
   /** The main command's budget in minutes: knee searches and rounds, products' preparation not counted. */
   budget: number;
+  /** --also-at-knee: each round also measures the row at its knee, beside its window at the load share. */
+  alsoAtKnee?: boolean;
 }
 
 /** The main command: neither fixed rates, a sweep, faults nor an agreement sitting. */
@@ -330,6 +332,7 @@ function mainCommandParts(opts: BenchOptions, bench: BenchContext, out: ResultsO
     results: out.results,
     budgetSec: opts.budget * 60,
     profileSec: opts.profile === false ? 0 : PROFILE_SEC,
+    alsoAtKnee: opts.alsoAtKnee === true,
   };
 }
 

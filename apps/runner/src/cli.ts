@@ -126,10 +126,14 @@ program
   )
   .option(
     "--budget <min>",
-    "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): two rounds always, a third for " +
-      "every row while the budget holds it, then rounds for rows whose order is still unknown while the budget holds",
+    "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): three rounds always, then " +
+      "rounds for rows whose order is still unknown while the budget holds",
     wholeNumber,
-    40,
+    30,
+  )
+  .option(
+    "--also-at-knee",
+    "the main command's rounds also measure each row at its knee, after its window at the load share, so the page shows what the load share changes",
   )
   .option(
     "--model <name>",

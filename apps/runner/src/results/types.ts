@@ -146,8 +146,14 @@ export interface RunResult {
   floorFor?: string;
   /** Set on the runs of a sweep: why this rate was run (drain and paced: the fast search, sweep/run-fast.ts; round: a round at the knee, rounds/). */
   sweepPurpose?: "climb" | "refine" | "confirm" | "drain" | "paced" | "round";
-  /** The round this run is the row's window at its knee in (1: the knee search's own; rounds/standing.ts). */
+  /** The round this run is the row's window in (rounds/standing.ts). */
   round?: number;
+  /**
+   * A round's rate as a share of the row's knee (rounds/load-share.ts): the sitting's load share for
+   * the windows the ranking reads, 1 for a window at the knee beside it (`--also-at-knee`). Absent:
+   * results from before the load share, whose rounds ran at the knee.
+   */
+  loadShare?: number;
   /** A drain's backlog: generated records gendata wrote as fast as it could, timed; with a refill, the fill whose window counts. */
   prefill?: PrefillRecord;
   /** A drain that refilled: the other fill, whose window became settle ticks; the input holds the fixtures and both fills. */
@@ -305,8 +311,12 @@ export interface RoundsRecord {
   order: string[][];
   /** Why no further round ran. */
   stoppedBecause: string;
-  /** Rows whose knee did not hold in the rounds and moved down (rounds/knee-moves.ts); absent: none did. */
+  /** Rows whose rounds fell behind at their rate and moved down (rounds/knee-moves.ts); absent: none did. */
   moves?: KneeMove[];
+  /** The share of each row's knee its ranked rounds ran at (rounds/load-share.ts); absent: at the knee (older results). */
+  loadShare?: number;
+  /** Every round also measured one window at the knee after the one at the load share (`--also-at-knee`). */
+  alsoAtKnee?: boolean;
 }
 
 /** The model a results file's rows ran (results/model.ts). */
@@ -322,6 +332,8 @@ export interface KneeMove {
   product: string;
   /** The round after which it moved. */
   afterRound: number;
+  /** The share of the knee the rounds ran at; absent: at the knee (older results, whose move was a knee's). */
+  loadShare?: number;
   from: number;
   to: number;
   /** Its rounds at `from`: how many kept up and how many fell behind. */

@@ -1,6 +1,7 @@
 import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
 import type { RunResult } from "../results/types.ts";
-import { fellBehind, kneeAfterRounds, moveSentence, verdictsAt } from "./knee-moves.ts";
+import { fellBehind, kneeAfterRounds, MOVE_DOWN_SHARE, moveSentence, verdictsAt } from "./knee-moves.ts";
+import { roundRate } from "../sweep/knee.ts";
 
 /** A clean run at `rate` that did not keep up. */
 const behind = (product: string, rate: number, extra: Partial<RunResult> = {}): RunResult => {
@@ -23,34 +24,38 @@ describe("fellBehind", () => {
 });
 
 describe("kneeAfterRounds", () => {
-  const search = [countingRun("a", 76_700, 13, { sweepPurpose: "paced" }), countingRun("a", 83_100, 12, { sweepPurpose: "paced", round: 1 })];
+  const share = 0.7;
+  const round = (rate: number, n: number): RunResult => countingRun("a", rate, 13, { round: n, loadShare: share });
+  const behindIn = (rate: number, n: number): RunResult => behind("a", rate, { round: n, loadShare: share });
 
-  it("holds the knee while the row kept up there in more rounds than it fell behind in", () => {
-    const results = resultsOf([...search, countingRun("a", 83_100, 12, { round: 2 }), behind("a", 83_100, { round: 3 })]);
-    expect(kneeAfterRounds(results, "a", 83_100, 3)).toBeUndefined();
+  it("holds the rate while the row kept up there in more rounds than it fell behind in", () => {
+    const results = resultsOf([round(58_200, 1), round(58_200, 2), behindIn(58_200, 3)]);
+    expect(kneeAfterRounds(results, "a", 58_200, 3, share)).toBeUndefined();
   });
 
-  it("moves a row that fell behind as often as it kept up to the highest lower rate it kept up at", () => {
-    const results = resultsOf([...search, behind("a", 83_100, { round: 2 })]);
-    expect(kneeAfterRounds(results, "a", 83_100, 2)).toEqual({ product: "a", afterRound: 2, from: 83_100, to: 76_700, keptUp: 1, fellBehind: 1 });
-    expect(verdictsAt(results.runs, 83_100)).toEqual({ keptUp: 1, fellBehind: 1 });
+  it("moves a row that fell behind as often as it kept up one MOVE_DOWN_SHARE step down", () => {
+    const results = resultsOf([round(58_200, 1), behindIn(58_200, 2)]);
+    expect(kneeAfterRounds(results, "a", 58_200, 2, share)).toEqual({
+      product: "a", afterRound: 2, from: 58_200, to: roundRate(58_200 * MOVE_DOWN_SHARE), keptUp: 1, fellBehind: 1, loadShare: share,
+    });
+    expect(verdictsAt(results.runs, 58_200, share)).toEqual({ keptUp: 1, fellBehind: 1 });
   });
 
-  it("skips a lower rate the row also fell behind at, and steps 5 % down when none is left", () => {
-    const results = resultsOf([...search, behind("a", 83_100, { round: 2 }), behind("a", 76_700, { round: 3 })]);
-    expect(kneeAfterRounds(results, "a", 76_700, 3)?.to).toBe(72_900);
+  it("reads only the rounds at its share: a window at the knee beside it says nothing about the share's rate", () => {
+    const results = resultsOf([round(58_200, 1), behind("a", 58_200, { round: 2, loadShare: 1 })]);
+    expect(kneeAfterRounds(results, "a", 58_200, 2, share)).toBeUndefined();
   });
 
   it("does not count a noisy round against the rate", () => {
-    const results = resultsOf([...search, noisy(behind("a", 83_100, { round: 2 }))]);
-    expect(kneeAfterRounds(results, "a", 83_100, 3)).toBeUndefined();
+    const results = resultsOf([round(58_200, 1), noisy(behindIn(58_200, 2))]);
+    expect(kneeAfterRounds(results, "a", 58_200, 2, share)).toBeUndefined();
   });
 
-  it("says what happened in one sentence", () => {
-    const sentence = moveSentence({ product: "a", afterRound: 2, from: 83_100, to: 76_700, keptUp: 1, fellBehind: 1 });
-    expect(sentence).toBe(
-      "After round 2 its rounds at 83,100/s had fallen behind in 1 and kept up in 1, " +
-        "so its knee moved to 76,700/s for its later rounds.",
+  it("says what happened in one sentence, naming the rounds' rate or, in older results, the knee", () => {
+    const m = { product: "a", afterRound: 2, from: 58_200, to: 52_300, keptUp: 1, fellBehind: 1 };
+    expect(moveSentence({ ...m, loadShare: share })).toBe(
+      "After round 2 its rounds at 58,200/s had fallen behind in 1 and kept up in 1, so its rounds' rate moved to 52,300/s for its later rounds.",
     );
+    expect(moveSentence(m)).toContain("so its knee moved to 52,300/s");
   });
 });

@@ -1,17 +1,19 @@
 /**
- * Where a row's rounds run when its knee does not hold. Pure: run-rounds.ts asks after each round.
+ * Where a row's rounds run when they do not hold at their rate. Pure: run-rounds.ts asks after each round.
  *
- * A knee is the highest rate the row sustains. The search finds it in one session, warm; a round
- * starts the product cold minutes later, in another phase of the host. When at its rate a row has
- * fallen behind in as many rounds as it kept up in, the rate is not sustainable by the majority of
- * what the bench saw, so the row moves down: to the highest lower rate it kept up at and never fell
- * behind at (its search's steps and rounds), else one DOWN_SHARE step below. A round that was noisy,
- * invalid or draining says nothing against the rate and is counted neither way.
+ * The rounds run each row at the sitting's load share of its knee (load-share.ts), under the knee
+ * by more than the host moves, so a row falls behind there rarely. When at its rate a row has
+ * fallen behind in as many rounds as it kept up in, that rate is not one it sustains by the
+ * majority of what the bench saw, so its later rounds run MOVE_DOWN_SHARE lower. A round that was
+ * noisy, invalid or draining says nothing against the rate and is counted neither way.
  */
 import type { BenchResults, KneeMove, RunResult } from "../results/types.ts";
 import { countsAsResult } from "../page/rows.ts";
 import { roundRate } from "../sweep/knee.ts";
-import { DOWN_SHARE } from "../sweep/fast-knee.ts";
+import { loadShareOf } from "./load-share.ts";
+
+/** A row whose rounds did not hold moves this share of its rate down: one step of the knee search's bisection at its finest. */
+export const MOVE_DOWN_SHARE = 0.9;
 
 /**
  * The product ran clean and did not keep up: saturated, or its backlog never settled. A draining
@@ -25,28 +27,26 @@ export function fellBehind(run: RunResult): boolean {
 
 const rateOf = (run: RunResult): number => run.settings.offeredRate;
 
-/** Rounds at `rate` that kept up and that fell behind. */
-export function verdictsAt(runs: readonly RunResult[], rate: number): { keptUp: number; fellBehind: number } {
-  const at = runs.filter((r) => r.round !== undefined && rateOf(r) === rate);
+/** Rounds at `rate` and `share` of the knee that kept up and that fell behind. */
+export function verdictsAt(runs: readonly RunResult[], rate: number, share: number): { keptUp: number; fellBehind: number } {
+  const at = runs.filter((r) => r.round !== undefined && rateOf(r) === rate && loadShareOf(r) === share);
   return { keptUp: at.filter(countsAsResult).length, fellBehind: at.filter(fellBehind).length };
 }
 
-/** Where a row moves after round `afterRound` from its rounds at `from`, or undefined when the rate holds. */
-export function kneeAfterRounds(results: BenchResults, product: string, from: number, afterRound: number): KneeMove | undefined {
+/** Where a row's rounds at `share` of its knee move after round `afterRound` from `from`, or undefined when the rate holds. */
+export function kneeAfterRounds(results: BenchResults, product: string, from: number, afterRound: number, share: number): KneeMove | undefined {
   const runs = results.runs.filter((r) => r.product === product && rateOf(r) > 0);
-  const v = verdictsAt(runs, from);
+  const v = verdictsAt(runs, from, share);
   if (v.fellBehind === 0 || v.fellBehind < v.keptUp) return undefined;
-  const behind = new Set(runs.filter(fellBehind).map(rateOf));
-  const lower = runs.filter((r) => rateOf(r) < from && countsAsResult(r) && !behind.has(rateOf(r))).map(rateOf);
-  const to = lower.length > 0 ? Math.max(...lower) : roundRate(from * DOWN_SHARE);
-  return { product, afterRound, from, to, ...v };
+  return { product, afterRound, from, to: roundRate(from * MOVE_DOWN_SHARE), ...v, loadShare: share };
 }
 
-/** One sentence for the log and the sweep's record. */
+/** One sentence for the log and the page. */
 export function moveSentence(m: KneeMove): string {
   const n = (x: number): string => x.toLocaleString("en-US");
+  const what = m.loadShare === undefined || m.loadShare === 1 ? "its knee" : "its rounds' rate";
   return (
     `After round ${m.afterRound} its rounds at ${n(m.from)}/s had fallen behind in ${m.fellBehind} and kept up in ${m.keptUp}, ` +
-    `so its knee moved to ${n(m.to)}/s for its later rounds.`
+    `so ${what} moved to ${n(m.to)}/s for its later rounds.`
   );
 }

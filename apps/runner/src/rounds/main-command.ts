@@ -1,16 +1,17 @@
 /**
- * The main command, start to end: each row prepared and its knee searched (round 1), rows in a
- * random order; then the rounds at the knees (run-rounds.ts) within the budget. Preparing a
- * product (its first-time installs and builds) is set-up: the budget's clock stops meanwhile.
+ * The main command, start to end: each row prepared, its knee searched and, in the same session,
+ * its round 1 window at the load share of that knee, rows in a random order; then the later rounds
+ * (run-rounds.ts) within the budget. Preparing a product (its first-time installs and builds) is
+ * set-up: the budget's clock stops meanwhile.
  */
 import type { Prepared, Product } from "@bench/core";
 import type { BenchResults, KneeMove, RunResult, SweepRecord } from "../results/types.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { fastKneeProduct } from "../sweep/run-fast.ts";
-import { runRounds, shuffled, tagSearchRound, type RoundRow } from "./run-rounds.ts";
-import { standings } from "./standing.ts";
-import { moveSentence } from "./knee-moves.ts";
+import { roundWindows, runRounds, shuffled, tagSearchRound, type RoundRow } from "./run-rounds.ts";
+import { LOAD_SHARE, rateAtShare } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
+import type { PacedSession } from "../run/paced-session.ts";
 
 /** What the main command needs of the bench around it. */
 export interface MainCommandParts {
@@ -26,6 +27,8 @@ export interface MainCommandParts {
   profileSec: number;
   /** Times the model alone after a round (model-alone/rounds.ts); absent when it cannot run here. */
   afterRound?: AfterRound;
+  /** `--also-at-knee`: each round adds a window at the knee beside the one at the load share. */
+  alsoAtKnee: boolean;
 }
 
 /** A stopwatch that can be paused: the budget counts measuring, not preparing. */
@@ -52,44 +55,46 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
   const clock = new BudgetClock();
   const searchOrder = shuffled(chosen);
   const order: string[][] = [searchOrder.map((p) => p.id)];
-  const searched: Array<Omit<RoundRow, "knee">> = [];
-  bench.log(`\n== round 1 (the knee searches): ${order[0]?.join(", ")}`);
+  const rows: RoundRow[] = [];
+  bench.log(`\n== the knee searches, each with its round 1 at ${LOAD_SHARE} of the knee: ${order[0]?.join(", ")}`);
   for (const product of searchOrder) {
     if (bench.interrupted()) break;
     const prepared = await clock.outside(() => parts.prepare(product));
     if (prepared === undefined) continue;
     const settings = parts.settings(product);
-    const { audited } = await fastKneeProduct(product, prepared, settings, bench, parts.keep, false);
+    const row = { product, prepared, settings };
+    const roundOne = (session: PacedSession, knee: number | undefined): Promise<void> => roundOneInSession(session, row, knee, rows, parts);
+    const { audited } = await fastKneeProduct(product, prepared, settings, bench, parts.keep, false, roundOne);
     parts.keepSearch(audited);
-    searched.push({ product, prepared, settings });
   }
   await bench.quiet?.();
-  await parts.afterRound?.(1, searched.map((row) => row.product));
-  const rows = kneeRows(searched, parts.results);
-  const budgetMs = parts.budgetSec * 1000;
+  await parts.afterRound?.(1, rows.map((row) => row.product));
+  const kept = rowsWithKnee(rows, parts.results);
   const moves: KneeMove[] = [];
   const stoppedBecause = await runRounds(
     {
-      rows,
+      rows: kept,
       results: parts.results,
-      clock: { budgetMs, spentMs: () => clock.spentMs() },
+      clock: { budgetMs: parts.budgetSec * 1000, spentMs: () => clock.spentMs() },
       profileSec: parts.profileSec,
       keep: parts.keep,
       write: parts.write,
       moves,
+      alsoAtKnee: parts.alsoAtKnee,
       ...(parts.afterRound ? { afterRound: parts.afterRound } : {}),
     },
     bench,
     order,
   );
   await bench.quiet?.();
-  heldInRounds(parts.results, moves);
   parts.results.rounds = {
     budgetSec: parts.budgetSec,
     spentSec: Math.round(clock.spentMs() / 1000),
     prepareSec: Math.round(clock.prepareMs / 1000),
     order,
     stoppedBecause,
+    loadShare: LOAD_SHARE,
+    ...(parts.alsoAtKnee ? { alsoAtKnee: true } : {}),
     ...(moves.length > 0 ? { moves } : {}),
   };
   bench.log(`\n== rounds: ${stoppedBecause}`);
@@ -97,42 +102,24 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
 }
 
 /**
- * The rounds' word on each search's knee: a row that moved down has its knee there, bracketed by the
- * rate it left; a knee is confirmed when the row kept up at it in at least two rounds.
+ * Round 1, in the search's own session once the search has bracketed the knee: the product is
+ * warm and gated, so the window needs no start, gate or cold start of its own. With
+ * `--also-at-knee` the search's own window at the knee stands beside it.
  */
-function heldInRounds(results: BenchResults, moves: readonly KneeMove[]): void {
-  const s = standings(results);
-  for (const sweep of results.sweeps ?? []) {
-    const row = s.rows.find((r) => r.product === sweep.product);
-    if (sweep.knee === undefined || row === undefined) continue;
-    const mine = moves.filter((m) => m.product === sweep.product);
-    const last = mine.at(-1);
-    if (last !== undefined) movedKnee(sweep, last, mine.map(moveSentence));
-    const atThisKnee = row.rounds.filter((r) => r.run.settings.offeredRate === sweep.knee);
-    const atKnee = atThisKnee.filter((r) => r.counts).length;
-    const ran = atThisKnee.length;
-    sweep.confirmed = atKnee >= 2;
-    sweep.stoppedBecause = `${sweep.stoppedBecause} In the rounds it kept up at ${sweep.knee.toLocaleString("en-US")}/s in ${atKnee} of ${ran}.`;
-  }
+async function roundOneInSession(
+  session: PacedSession, row: Omit<RoundRow, "knee" | "rate">, knee: number | undefined, rows: RoundRow[], parts: MainCommandParts,
+): Promise<void> {
+  if (knee === undefined) return;
+  const roundRow: RoundRow = { ...row, knee, rate: rateAtShare(knee, LOAD_SHARE) };
+  rows.push(roundRow);
+  if (parts.alsoAtKnee) tagSearchRound(parts.results, row.product.id, knee);
+  await roundWindows(session, roundRow, 1, parts.keep, false);
 }
 
-/** The sweep's record after its row moved down: the knee where it went, the bracket's top where it left. */
-function movedKnee(sweep: SweepRecord, last: KneeMove, sentences: string[]): void {
-  const scale = last.to / (sweep.knee as number);
-  sweep.knee = last.to;
-  sweep.bracket = { keptUp: last.to, saturated: last.from };
-  if (sweep.kneeAtReference !== undefined) sweep.kneeAtReference = Math.round(sweep.kneeAtReference * scale);
-  sweep.stoppedBecause = `${sweep.stoppedBecause} ${sentences.join(" ")}`;
-}
-
-/** The searched rows that found a knee, their knee's window tagged as round 1. */
-function kneeRows(searched: ReadonlyArray<Omit<RoundRow, "knee">>, results: BenchResults): RoundRow[] {
-  const rows: RoundRow[] = [];
-  for (const row of searched) {
-    const knee = results.sweeps?.find((s) => s.product === row.product.id)?.knee;
-    if (knee === undefined) continue;
-    tagSearchRound(results, row.product.id, knee);
-    rows.push({ ...row, knee });
-  }
-  return rows;
+/**
+ * The rows whose knee stood once their session's audit had read: an audit that found the output
+ * wanting withdraws the knee, and the row gets no later round.
+ */
+function rowsWithKnee(rows: readonly RoundRow[], results: BenchResults): RoundRow[] {
+  return rows.filter((row) => results.sweeps?.find((s) => s.product === row.product.id)?.knee !== undefined);
 }

@@ -2,7 +2,7 @@ import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
 import type { RunResult } from "../results/types.ts";
 import type { RunSettings } from "../run/measure.ts";
 import {
-  ALWAYS_ROUNDS, MAX_ROUNDS, MIN_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, roundSettings, shuffled, tagSearchRound,
+  ALWAYS_ROUNDS, MAX_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, roundSettings, shuffled, tagSearchRound,
 } from "./run-rounds.ts";
 
 const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
@@ -12,35 +12,29 @@ const perRow = (min: number) => (ids: readonly string[]) => ids.length * min * 6
 describe("nextRound", () => {
   const unresolved = resultsOf([...rounds("a", [10, 12, 9]), ...rounds("b", [11, 10, 10]), ...rounds("c", [50, 52, 51])]);
 
-  it("runs every row up to ALWAYS_ROUNDS whatever the budget says, and up to MIN_ROUNDS while the budget holds them all", () => {
-    expect(nextRound(ALWAYS_ROUNDS, ["a", "b", "c"], unresolved, clock(40, 60), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
+  it("runs every row in every round up to ALWAYS_ROUNDS, whatever the budget says", () => {
     const twoRounds = resultsOf([...rounds("a", [10, 12]), ...rounds("b", [11, 10]), ...rounds("c", [50, 52])]);
-    expect(nextRound(MIN_ROUNDS, ["a", "b", "c"], twoRounds, clock(40, 36), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
-  });
-
-  it("gives a MIN_ROUNDS round the budget cannot hold only to the rows whose order is still unknown", () => {
-    const twoRounds = resultsOf([...rounds("a", [10, 12]), ...rounds("b", [11, 10]), ...rounds("c", [50, 52])]);
-    expect(nextRound(MIN_ROUNDS, ["a", "b", "c"], twoRounds, clock(40, 37.5), perRow(1))).toEqual({ rows: ["b", "a"] });
-    expect(nextRound(MIN_ROUNDS, ["a", "b", "c"], twoRounds, clock(40, 39.5), perRow(1))).toEqual({ stop: expect.stringContaining("b, a stay unresolved") });
+    expect(nextRound(2, ["a", "b", "c"], twoRounds, clock(30, 60), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
+    expect(nextRound(ALWAYS_ROUNDS, ["a", "b", "c"], twoRounds, clock(30, 60), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
   });
 
   it("after them, runs only the rows with an UNKNOWN neighbour, while the budget holds a round of them", () => {
-    expect(nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(40, 30), perRow(1))).toEqual({ rows: ["a", "b"] });
-    const over = nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(40, 39), perRow(1));
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(40, 30), perRow(1))).toEqual({ rows: ["a", "b"] });
+    const over = nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(40, 39), perRow(1));
     expect(over).toEqual({ stop: expect.stringContaining("a, b stay unresolved") });
   });
 
   it("gives a row without an interval a round first, and alone when the budget holds no more", () => {
     const moved = resultsOf([...rounds("a", [10, 12, 9]), ...rounds("b", [11, 10, 10]), ...rounds("c", [50, 52, 51]).slice(0, 1)]);
-    expect(nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 30), perRow(1))).toEqual({ rows: ["c", "a", "b"] });
-    expect(nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 38.5), perRow(1))).toEqual({ rows: ["c"] });
-    const over = nextRound(MIN_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 39.5), perRow(1));
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 30), perRow(1))).toEqual({ rows: ["c", "a", "b"] });
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 38.5), perRow(1))).toEqual({ rows: ["c"] });
+    const over = nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 39.5), perRow(1));
     expect(over).toEqual({ stop: expect.stringContaining("c (fewer than 2 counting rounds), a, b stay unresolved") });
   });
 
   it("stops when every neighbouring pair is resolved, and at MAX_ROUNDS", () => {
     const resolved = resultsOf([...rounds("a", [10, 11, 10.5]), ...rounds("c", [50, 52, 51])]);
-    expect(nextRound(MIN_ROUNDS + 1, ["a", "c"], resolved, clock(40, 10), perRow(1))).toEqual({ stop: expect.stringContaining("told apart or the same") });
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "c"], resolved, clock(40, 10), perRow(1))).toEqual({ stop: expect.stringContaining("told apart or the same") });
     expect(nextRound(MAX_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(400, 0), perRow(1))).toEqual({ stop: expect.stringContaining(`cap of ${MAX_ROUNDS}`) });
   });
 });
@@ -53,7 +47,7 @@ describe("shuffled", () => {
 });
 
 describe("tagSearchRound", () => {
-  it("makes the search's last counting run at the knee round 1, not a run at another rate", () => {
+  it("makes the search's last counting run at the knee round 1 at the knee (--also-at-knee), not a run at another rate", () => {
     const runs = [
       countingRun("row", 9_000, 10, { sweepPurpose: "paced" }),
       countingRun("row", 10_000, 11, { sweepPurpose: "paced" }),
@@ -62,6 +56,7 @@ describe("tagSearchRound", () => {
     const results = resultsOf(runs);
     tagSearchRound(results, "row", 10_000);
     expect(runs.map((r) => r.round)).toEqual([undefined, undefined, 1]);
+    expect(runs[2]?.loadShare).toBe(1);
   });
 });
 

@@ -1,22 +1,21 @@
 /**
- * The main command's measurement: each row's knee searched once (round 1, rows in a random order),
- * then rounds: every row with a knee once per round at its knee, a session of its own (start,
- * gate, one window, stop, audit), in a fresh random order each round (RMIT: randomized multiple
- * interleaved trials, Abedi and Brecht, ICPE 2017), so the host's slow phases land on different
- * rows in different rounds and a row's rounds are independent measurements spread over the sitting.
+ * The main command's measurement: each row's knee searched once (rows in a random order), then
+ * rounds: every row once per round at the sitting's load share of its knee (load-share.ts), in a
+ * fresh random order each round (RMIT: randomized multiple interleaved trials, Abedi and Brecht,
+ * ICPE 2017), so the host's slow phases land on different rows in different rounds and a row's
+ * rounds are independent measurements spread over the sitting.
  *
- *   ALWAYS_ROUNDS rounds always run (the knee search's window is the first): the least that gives
- *   every row an interval;
- *   up to MIN_ROUNDS, a round goes to every row while the budget holds it, else as a later round;
- *   a row whose knee did not hold moves down after a round (knee-moves.ts) for its later rounds;
- *   a later round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds (they have no
- *   interval yet) and to rows with an UNKNOWN neighbour (standing.ts), as many as the budget
- *   holds, until every row is ranked and every neighbouring pair resolved, or MAX_ROUNDS.
+ *   Round 1 is a window in the knee search's own session, once the search has bracketed the knee:
+ *   the product is warm and gated, and a start and a gate are saved for every row. Every later
+ *   round is a session of its own (start, gate, one window, stop, audit).
+ *   ALWAYS_ROUNDS rounds always run: the least that gives every row an interval on two degrees of
+ *   freedom; a later round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds and to
+ *   rows with an UNKNOWN neighbour (standing.ts), as many as the budget holds, until every row is
+ *   ranked and every neighbouring pair resolved, or MAX_ROUNDS.
+ *   A row that falls behind even at the load share moves down for its later rounds (knee-moves.ts).
  *
- * One round's window per row replaces the knee search's confirm: a repeat a minute after the
- * knee's own step meets the same phase of the host, a round minutes later does not. A row with a
- * cold start works it off under its knee before its window, so that a round, like the search's
- * step at the knee, measures the product warm.
+ * A row with a cold start works it off at its round's rate before its window, so that a round
+ * measures the product warm, as round 1 does.
  */
 import type { Prepared, Product } from "@bench/core";
 import type { BenchResults, KneeMove, RunResult } from "../results/types.ts";
@@ -28,13 +27,11 @@ import { searchInSession } from "../sweep/in-session.ts";
 import { countsAsResult } from "../page/rows.ts";
 import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
 import { kneeAfterRounds, moveSentence } from "./knee-moves.ts";
-import { roundRate } from "../sweep/knee.ts";
+import { LOAD_SHARE } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
 
-/** Rounds every row with a knee gets whatever the budget says, the knee search's own window counted as the first. */
-export const ALWAYS_ROUNDS = 2;
-/** Rounds every row with a knee gets while the budget holds them (a t-interval on two values has one degree of freedom). */
-export const MIN_ROUNDS = 3;
+/** Rounds every row with a knee gets whatever the budget says: a t-interval on three values has two degrees of freedom. */
+export const ALWAYS_ROUNDS = 3;
 /** No row gets more rounds than this: past it, an order still unknown is a tie for this sitting. */
 export const MAX_ROUNDS = 10;
 /**
@@ -42,22 +39,18 @@ export const MAX_ROUNDS = 10;
  * bench's warm-up; the settle may take this much longer again.
  */
 export const ROUND_SETTLE_ALLOWANCE_SEC = 30;
-/**
- * A row with a cold start (Product.coldStartSec) works it off at this share of its knee before its
- * round's window (PacedSession.warmUp): under the knee, so the cold start leaves a backlog it can
- * drain, and near it, so the JIT compiles the path the window runs.
- */
-export const WARM_UP_SHARE = 0.8;
 /** The round in which each row's window is followed by its profiling phase (the page's CPU breakdown). */
 export const PROFILED_ROUND = 2;
 
-/** A row the rounds measure: what its session needs, and its knee. */
+/** A row the rounds measure: what its session needs, its knee and the rate its rounds run at. */
 export interface RoundRow {
   product: Product;
   prepared: Prepared;
   settings: RunSettings;
-  /** The rate its rounds run at: the search's knee, lower once it moved (knee-moves.ts). */
+  /** The knee its search found: the capacity figure, and the rate of a window `--also-at-knee` adds. */
   knee: number;
+  /** The rate its rounds run at: LOAD_SHARE of the knee, lower once it moved (knee-moves.ts). */
+  rate: number;
 }
 
 /** The time the rounds are planned in. */
@@ -92,7 +85,6 @@ export function nextRound(
   if (round <= ALWAYS_ROUNDS) return { rows: [...rows] };
   if (round > MAX_ROUNDS) return { stop: `the rounds reached their cap of ${MAX_ROUNDS}` };
   const left = clock.budgetMs - clock.spentMs();
-  if (round <= MIN_ROUNDS && costMs(rows) <= left) return { rows: [...rows] };
   const s = standings(results);
   const short = rows.filter((id) => (s.rows.find((r) => r.product === id)?.byRound.size ?? 0) < MIN_COUNTING_ROUNDS);
   const unresolved = unresolvedRows(s).filter((id) => rows.includes(id) && !short.includes(id));
@@ -120,13 +112,15 @@ function fitting(wanted: readonly string[], leftMs: number, costMs: (ids: readon
   return chosen;
 }
 
-/** The knee search's window at the knee becomes round 1: the last run at the knee that counts. */
+/** `--also-at-knee`: the knee search's window at the knee stands beside round 1, as the knee's round 1. */
 export function tagSearchRound(results: BenchResults, product: string, knee: number): void {
   const atKnee = results.runs.filter(
     (r) => r.product === product && r.round === undefined && r.sweepPurpose === "paced" && r.settings.offeredRate === knee && countsAsResult(r),
   );
   const last = atKnee[atKnee.length - 1];
-  if (last !== undefined) last.round = 1;
+  if (last === undefined) return;
+  last.round = 1;
+  last.loadShare = 1;
 }
 
 /** A round's run settings: the row's own, the round's settle allowance, the window rule, and the profile in PROFILED_ROUND. */
@@ -135,28 +129,42 @@ export function roundSettings(row: Pick<RoundRow, "settings">, round: number, pr
   return { ...row.settings, settleCapSec, windowRule: WINDOW_STOP_RULE, profileSec: round === PROFILED_ROUND ? profileSec : 0 };
 }
 
-/** One row's round: a session of its own at the knee; `audited` ends when its audit has read (it reads on while the next row starts). */
+/**
+ * The round's windows in an open session: one at the row's rate, tagged with the round and the
+ * load share, then with `alsoAtKnee` one at the knee beside it (never ranked, shown beside).
+ */
+export async function roundWindows(
+  session: PacedSession, row: RoundRow, round: number, onRun: (run: RunResult) => void, alsoAtKnee: boolean,
+): Promise<RunResult> {
+  const run = await session.step(row.rate, "round");
+  Object.assign(run, { round, loadShare: LOAD_SHARE });
+  onRun(run);
+  if (alsoAtKnee) {
+    const atKnee = await session.step(row.knee, "round");
+    Object.assign(atKnee, { round, loadShare: 1 });
+    onRun(atKnee);
+  }
+  return run;
+}
+
+/** One row's round: a session of its own; `audited` ends when its audit has read (it reads on while the next row starts). */
 export async function roundAt(
   row: RoundRow,
   round: number,
   bench: BenchContext,
   onRun: (run: RunResult) => void,
-  profileSec: number,
+  options: { profileSec: number; alsoAtKnee: boolean },
 ): Promise<{ audited: Promise<void> }> {
   const id = row.product.id;
-  const session = new PacedSession(row.product, row.prepared, roundSettings(row, round, profileSec), bench, `round-${round}`);
-  bench.log(`== ${id}: round ${round} at its knee, ${row.knee}/s (a session of its own: start, gate, one window)`);
+  const session = new PacedSession(row.product, row.prepared, roundSettings(row, round, options.profileSec), bench, `round-${round}`);
+  bench.log(`== ${id}: round ${round} at ${row.rate}/s, ${LOAD_SHARE} of its knee ${row.knee}/s (a session of its own: start, gate, one window)`);
   const coldStartSec = row.product.coldStartSec;
   const { outcome: run, audit } = await searchInSession(session, async () => {
     if (coldStartSec !== undefined) {
-      const rate = roundRate(row.knee * WARM_UP_SHARE);
-      bench.log(`== ${id}: its cold start worked off first: ${coldStartSec} s at ${rate}/s, then drained`);
-      await session.warmUp(rate, coldStartSec);
+      bench.log(`== ${id}: its cold start worked off first: ${coldStartSec} s at ${row.rate}/s, then drained`);
+      await session.warmUp(row.rate, coldStartSec);
     }
-    const r = await session.step(row.knee, "round");
-    r.round = round;
-    onRun(r);
-    return r;
+    return roundWindows(session, row, round, onRun, options.alsoAtKnee);
   });
   bench.log(`== ${id}: round ${round} -> ${runSummary(run)}`);
   return {
@@ -179,12 +187,15 @@ export interface RoundsPlan {
   moves: KneeMove[];
   /** Run after each round once its audits have read (the model alone's timing). */
   afterRound?: AfterRound;
+  /** `--also-at-knee`: each round adds a window at the knee beside the one at the load share. */
+  alsoAtKnee: boolean;
 }
 
-/** Rounds 2 on, until nextRound says why not; returns why, and records each round's order. */
+/** Rounds 2 on (round 1 ran in the searches' sessions), until nextRound says why not; returns why, and records each round's order. */
 export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: string[][]): Promise<string> {
   const durations = new Map<string, number[]>();
   const costMs = (ids: readonly string[]): number => ids.reduce((sum, id) => sum + mean(durations.get(id) ?? []), 0);
+  moveKnees(plan.rows, 1, plan, bench);
   for (let round = 2; ; round++) {
     if (bench.interrupted()) return `the bench was ${bench.interrupted()}`;
     const next = nextRound(round, plan.rows.map((r) => r.product.id), plan.results, plan.clock, costMs);
@@ -195,7 +206,7 @@ export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: st
     for (const row of rows) {
       if (bench.interrupted()) break;
       const started = Date.now();
-      const { audited } = await roundAt(row, round, bench, plan.keep, plan.profileSec);
+      const { audited } = await roundAt(row, round, bench, plan.keep, { profileSec: plan.profileSec, alsoAtKnee: plan.alsoAtKnee });
       // A later round has no profiling phase: its cost is the round's without it.
       const took = Date.now() - started - (round === PROFILED_ROUND ? plan.profileSec * 1000 : 0);
       durations.set(row.product.id, [...(durations.get(row.product.id) ?? []), took]);
@@ -208,14 +219,14 @@ export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: st
   }
 }
 
-/** Rows whose knee did not hold in the rounds so far move down (knee-moves.ts); the move is logged and kept. */
+/** Rows whose rounds did not hold at their rate so far move down (knee-moves.ts); the move is logged and kept. */
 function moveKnees(rows: readonly RoundRow[], round: number, plan: RoundsPlan, bench: BenchContext): void {
   for (const row of rows) {
-    const move = kneeAfterRounds(plan.results, row.product.id, row.knee, round);
+    const move = kneeAfterRounds(plan.results, row.product.id, row.rate, round, LOAD_SHARE);
     if (move === undefined) continue;
     bench.log(`== ${row.product.id}: ${moveSentence(move)}`);
     plan.moves.push(move);
-    row.knee = move.to;
+    row.rate = move.to;
   }
 }
 

@@ -1,5 +1,5 @@
 import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
-import type { RunResult } from "../results/types.ts";
+import type { BenchResults, RunResult } from "../results/types.ts";
 import { rankLabel, standings, unresolvedRows } from "./standing.ts";
 
 /** One counting run a round for `product` at 10,000/s with these µs, round 1 first. */
@@ -65,5 +65,15 @@ describe("a row with fewer than two counting rounds", () => {
       ["dear", "2"],
     ]);
     expect(s.neighbours.map((n) => [n.cheaper, n.dearer])).toEqual([["cheap", "dear"]]);
+  });
+
+  it("reads only the rounds at the sitting's load share; a window at the knee beside them stands apart", () => {
+    const share = 0.7;
+    const atShare = [5, 6, 5.5].map((m, i) => countingRun("row", 7_000, m, { round: i + 1, loadShare: share }));
+    const atKnee = [4, 4.5, 4.2].map((m, i) => countingRun("row", 10_000, m, { round: i + 1, loadShare: 1 }));
+    const results = { ...resultsOf([...atShare, ...atKnee]), rounds: { loadShare: share } } as unknown as BenchResults;
+    expect(standings(results).rows[0]!.interval!.median).toBe(5.5);
+    expect(standings(results, 1).rows[0]!.interval!.median).toBe(4.2);
+    expect(standings(results).rows[0]!.rate).toBe(7_000);
   });
 });

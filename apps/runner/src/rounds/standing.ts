@@ -3,30 +3,35 @@
  * it compares with every other row paired by round, and the ranks it may hold. Pure: the bench
  * reads it to spend further rounds where the order is unknown, the page to rank and tie.
  *
- * A round's figure for a row is µs CPU per inference over a window at the row's knee that counts
- * as a result (valid, settled, quiet, kept up); a row whose knee did not hold moved down
- * (knee-moves.ts), and its rounds that kept up at the knee it left count too. Round 1 is the
- * knee search's own window at the knee; every later round is a session of its own (start, gate, one window at the knee), rows in a
- * fresh random order each round, so a slow phase of the host lands on different rows each round.
+ * A round's figure for a row is µs CPU per inference over a window at the sitting's load share of
+ * the row's knee (load-share.ts) that counts as a result (valid, settled, quiet, kept up), taken to
+ * the sitting's median speed (drift.ts). Every round is a window of its own at that rate, rows in a
+ * fresh random order each round, so a slow phase of the host lands on different rows each round. A
+ * row that fell behind even there moved down (knee-moves.ts), and its rounds at the rate it left
+ * that kept up count too. Older results ran their rounds at the knee, and read so.
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { countsAsResult } from "../page/rows.ts";
 import { compareRows, medianInterval, SAME_MARGIN, type Interval, type RatioVerdict } from "./intervals.ts";
+import { driftCorrected, sittingSpeed } from "./drift.ts";
+import { loadShareOf, rankingShare } from "./load-share.ts";
 
 export interface RoundRun {
   round: number;
   run: RunResult;
   /** Counts as the row's figure for this round: a result (valid, settled, quiet, kept up). */
   counts: boolean;
+  /** Its µs CPU per inference at the sitting's median speed (drift.ts); 0 when the run has none. */
+  micros: number;
 }
 
 export interface RowStanding {
   product: string;
-  /** The rate of the row's latest round: its knee after the rounds (a row moves down when its knee does not hold). */
+  /** The rate of the row's latest round: its load share of its knee, lower when it moved down (knee-moves.ts). */
   rate: number;
   /** Every round's run, counting or not, in round order. */
   rounds: RoundRun[];
-  /** µs CPU per inference by round, of the rounds that count. */
+  /** µs CPU per inference by round at the sitting's median speed (drift.ts), of the rounds that count. */
   byRound: Map<number, number>;
   interval?: Interval;
   /** The ranks this row may hold: 1 + the rows told cheaper than it, to n − the rows told dearer. */
@@ -48,13 +53,15 @@ export interface Standings {
   pairs: Array<{ a: string; b: string } & RatioVerdict>;
 }
 
-/** Each product's runs that belong to a round, by product. */
-function roundRuns(results: BenchResults): Map<string, RoundRun[]> {
+/** Each product's runs that belong to a round at `share` of its knee, by product, each with its figure. */
+function roundRuns(results: BenchResults, share: number): Map<string, RoundRun[]> {
+  const sitting = sittingSpeed(results);
   const byProduct = new Map<string, RoundRun[]>();
   for (const run of results.runs) {
-    if (run.round === undefined) continue;
-    const counts = countsAsResult(run) && (run.throughput?.cpuMicrosPerInference ?? 0) > 0;
-    byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), { round: run.round, run, counts }]);
+    if (run.round === undefined || loadShareOf(run) !== share) continue;
+    const micros = driftCorrected(run, sitting) ?? 0;
+    const counts = countsAsResult(run) && micros > 0;
+    byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), { round: run.round, run, counts, micros }]);
   }
   for (const list of byProduct.values()) list.sort((a, b) => a.round - b.round);
   return byProduct;
@@ -62,10 +69,10 @@ function roundRuns(results: BenchResults): Map<string, RoundRun[]> {
 
 function rowStanding(product: string, rounds: RoundRun[]): RowStanding {
   const rate = (rounds[rounds.length - 1] as RoundRun).run.settings.offeredRate;
-  // A round that kept up at a knee the row later left is still a clean window at a rate it sustained there: it counts.
+  // A round that kept up at a rate the row later left is still a clean window at a rate it sustained there: it counts.
   const byRound = new Map<number, number>();
   // One figure a round: a round run again (never planned, but a merged results set may hold two) keeps its last counting run.
-  for (const r of rounds) if (r.counts) byRound.set(r.round, r.run.throughput?.cpuMicrosPerInference as number);
+  for (const r of rounds) if (r.counts) byRound.set(r.round, r.micros);
   const interval = medianInterval([...byRound.values()]);
   return { product, rate, rounds, byRound, ...(interval ? { interval } : {}) };
 }
@@ -84,8 +91,9 @@ function withRanks(rows: RowStanding[], pairs: Standings["pairs"]): void {
 /** The row has enough counting rounds to be ranked. */
 export const isRanked = (r: RowStanding): boolean => r.interval !== undefined && r.byRound.size >= MIN_COUNTING_ROUNDS;
 
-export function standings(results: BenchResults): Standings {
-  const rows = [...roundRuns(results)].map(([product, rounds]) => rowStanding(product, rounds));
+/** The standings of the rounds at `share` of each row's knee: by default the ones the ranking reads. */
+export function standings(results: BenchResults, share: number = rankingShare(results)): Standings {
+  const rows = [...roundRuns(results, share)].map(([product, rounds]) => rowStanding(product, rounds));
   rows.sort((a, b) => (a.interval?.median ?? Infinity) - (b.interval?.median ?? Infinity) || a.product.localeCompare(b.product));
   const ranked = rows.filter(isRanked);
   const pairs: Standings["pairs"] = [];

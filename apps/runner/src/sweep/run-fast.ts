@@ -101,10 +101,15 @@ async function drainThenSearch(
  */
 export async function fastKneeProduct(
   product: Product, prepared: Prepared, base: RunSettings, bench: BenchContext, onRun: (run: RunResult) => void, confirm = true,
+  afterSearch?: (session: PacedSession, knee: number | undefined) => Promise<void>,
 ): Promise<{ audited: Promise<SweepRecord> }> {
   const session = new PacedSession(product, prepared, { ...base, windowRule: WINDOW_STOP_RULE }, bench);
   const steps: SweepRecord["steps"] = [];
-  const { outcome, audit } = await searchInSession(session, () => drainThenSearch(product, session, bench, onRun, steps, confirm));
+  const { outcome, audit } = await searchInSession(session, async () => {
+    const searched = await drainThenSearch(product, session, bench, onRun, steps, confirm);
+    await afterSearch?.(session, searched.found.knee);
+    return searched;
+  });
   return { audited: audit.then((why) => fastRecord(product.id, outcome, steps, why)) };
 }
 
