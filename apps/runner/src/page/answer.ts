@@ -10,6 +10,8 @@ import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
 import { percent, repeatPairs, summariseRepeats } from "./repeats.ts";
 import { microsAtReference } from "./speed.ts";
 import { budgetLine, hasRounds, howSureLine, roundCells, tooFewRounds } from "./rounds.ts";
+import { rankingShare, shareLabel } from "../rounds/load-share.ts";
+import { sittingSpeed } from "../rounds/drift.ts";
 
 export interface RankedRow {
   run: RunResult;
@@ -55,19 +57,25 @@ export function rankRows(results: BenchResults, measured: readonly RunResult[]):
   return ranked.map((r) => ({ ...r, timesNative: r.micros.median / native.micros.median }));
 }
 
-/** The search's knee figures for a row ranked at its knee. */
+/** The search's knee figures for a row ranked at its knee, or at a load share of it in rounds. */
 function kneeOf(results: BenchResults, run: RunResult): Pick<RankedRow, "knee"> {
-  const sweep = results.sweeps?.find((s) => s.product === run.product && s.knee === run.settings.offeredRate);
+  const atShare = results.rounds?.loadShare !== undefined;
+  const sweep = results.sweeps?.find((s) => s.product === run.product && (atShare || s.knee === run.settings.offeredRate));
   return sweep?.bracket !== undefined
     ? { knee: { bracket: sweep.bracket, ...(sweep.kneeAtReference !== undefined ? { kneeAtReference: sweep.kneeAtReference } : {}) } }
     : {};
 }
 
-/** "120,000–130,000 (132,100 @ ref)": where the knee lies, and the knee at the reference speed. */
-function kneeCell(r: RankedRow): string {
+/** "120,000–130,000": where the knee lies; "≥ 120,000" when nothing above it saturated. */
+function bracketCell(r: RankedRow): string {
   const b = r.knee?.bracket;
   if (b === undefined) return "–";
-  const bracket = b.saturated !== undefined ? `${int(b.keptUp)}–${int(b.saturated)}` : `≥ ${int(b.keptUp)}`;
+  return b.saturated !== undefined ? `${int(b.keptUp)}–${int(b.saturated)}` : `≥ ${int(b.keptUp)}`;
+}
+
+/** "120,000–130,000 (132,100 @ ref)": where the knee lies, and the knee at the reference speed. */
+function kneeCell(r: RankedRow): string {
+  const bracket = bracketCell(r);
   return r.knee?.kneeAtReference !== undefined ? `${bracket} (${int(r.knee.kneeAtReference)} @ ref)` : bracket;
 }
 
@@ -111,34 +119,41 @@ const TIMES_NATIVE_NOTE =
 const KNEE_BRACKET_NOTE =
   "knee bracket: the knee (the highest rate that kept up and held on a repeat) and the lowest rate above it that saturated (after a drain, at most the rate " +
     "it drained at, unless a paced step kept up at that rate); ≥ when nothing above it saturated (gendata or the search's maximum bounded it). @ ref: the " +
-    "knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
+    "knee × 650,000 ÷ the speed index of its runs, this host's knee at the index's reference speed (no two-host test has shown it carries to another host).";
 
-const ROUNDS_KNEE_NOTE =
-  "knee bracket: the knee (the highest rate that kept up in the knee search; every round runs the row there again) and the lowest rate above it that " +
-    "saturated (after a drain, at most the rate it drained at, unless a paced step kept up at that rate); ≥ when nothing above it saturated (gendata " +
-    "bounded it). @ ref: the knee × 650,000 ÷ the speed index of its runs, so knees compare across machines the way µs do.";
+/** The note under the rounds' ranking: what the knee is, and where the ranked figure was taken. */
+function roundsKneeNote(share: number): string {
+  const where = share === 1
+    ? "every round runs the row there again"
+    : `every round runs the row at ${shareLabel(share)}, where it keeps up round after round, and the ranked figure is taken there`;
+  return (
+    `knee bracket: the knee (the highest rate that kept up in the knee search: the row's capacity on one partition; ${where}) and the lowest rate ` +
+    "above it that saturated (after a drain, at most the rate it drained at, unless a paced step kept up at that rate); ≥ when nothing above it " +
+    "saturated (gendata bounded it)."
+  );
+}
 
 /** The ranking over rounds: shared ranks, each figure with its interval, the verdict against the next row. */
 function roundsRankingTable(results: BenchResults, ranked: readonly RankedRow[]): string[] {
   const cells = roundCells(results);
   const withNative = ranked.some((r) => r.timesNative !== undefined);
+  const share = rankingShare(results);
   const header = [
     "rank",
     "product",
     "knee bracket/s",
-    "µs CPU / inference, median [95 % interval]",
+    share === 1 ? "µs CPU / inference at the knee, median [95 % interval]" : `µs CPU / inference at ${shareLabel(share)}, median [95 % interval]`,
     "rounds counted",
     "against the next row",
-    "µs @ ref",
     ...(withNative ? ["× native floor"] : []),
     "rows/s per core",
   ];
   const rows = ranked.map((r) => {
     const c = cells.get(r.run.product);
     return [
-      c?.rank ?? "–", `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, kneeCell(r),
+      c?.rank ?? "–", `${productLabel(r.run)}${isCeiling(r.run) ? " (ceiling: no decode, no model)" : ""}`, bracketCell(r),
       c?.micros ?? "–", c?.rounds ?? "–", c?.next ?? "–",
-      r.atReference !== undefined ? dec2(r.atReference) : "–", ...(withNative ? [r.timesNative !== undefined ? `${r.timesNative.toFixed(2)}×` : "–"] : []),
+      ...(withNative ? [r.timesNative !== undefined ? `${r.timesNative.toFixed(2)}×` : "–"] : []),
       int(1e6 / r.micros.median),
     ];
   });
@@ -187,6 +202,22 @@ function repeatLine(results: BenchResults): string[] {
   ];
 }
 
+/** What the rounds' ranked figure is: where it was taken, over which rounds, in which units. */
+function roundsFigureNote(results: BenchResults): string {
+  const share = rankingShare(results);
+  const where = share === 1 ? "at the row's knee" : `at ${shareLabel(share)} (${share} of the row's knee, the same share for every row)`;
+  const units = sittingSpeed(results) !== undefined
+    ? " Each round's µs is taken to the sitting's median speed index (the round's µs × its own index ÷ the median), so a step in the host's speed " +
+      "within the sitting does not widen the interval; the figures stay in this host's units, and compare with another host's raw, host named."
+    : "";
+  return (
+    `Lower is better: CPU of the product's whole process tree per record consumed, ${where}, over the rounds in which it kept up there (the Rounds ` +
+    "section shows every round). against the next row: the next row's figure over this one's, paired by round, with its 95 % interval; cheaper when " +
+    "that interval lies wholly above 1.05, the same when wholly within ±5 %, not told apart otherwise. rows/s per core: 1,000,000 ÷ the median µs. Same " +
+    `data, model, fetch settings and decode work for every row; each row's deviations are under Notes.${units}`
+  );
+}
+
 export function answerSection(results: BenchResults, measured: readonly RunResult[], notRun: readonly RunResult[]): string[] {
   const ranked = rankRows(results, measured);
   const out = ["## Which costs least", ""];
@@ -194,15 +225,9 @@ export function answerSection(results: BenchResults, measured: readonly RunResul
     out.push("No row counts as a result on this page (see the marks in the throughput table).", "");
   } else if (hasRounds(results)) {
     out.push(...howSureLine(results), ...roundsRankingTable(results, ranked), "");
-    out.push(
-      "Lower is better: CPU of the product's whole process tree per record consumed, at the row's knee, over the rounds in which it kept up there (the " +
-        "Rounds section shows every round). against the next row: the next row's figure over this one's, paired by round, with its 95 % interval; cheaper " +
-        "when that interval lies wholly above 1.05, the same when wholly within ±5 %, not told apart otherwise. rows/s per core: 1,000,000 ÷ the median " +
-        "µs. Same data, model, fetch settings and decode work for every row; each row's deviations are under Notes.",
-      "",
-    );
+    out.push(roundsFigureNote(results), "");
     if (ranked.some((r) => r.timesNative !== undefined)) out.push(TIMES_NATIVE_NOTE, "");
-    out.push(ROUNDS_KNEE_NOTE, "", ...budgetLine(results));
+    out.push(roundsKneeNote(rankingShare(results)), "", ...budgetLine(results));
   } else {
     out.push(...rankingTable(ranked), "");
     out.push(

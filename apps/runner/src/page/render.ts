@@ -3,6 +3,7 @@
  * give the same bytes, so a committed results file and its page can be checked against each
  * other. The sections are in tables.ts and answer.ts, their prose in prose.ts.
  */
+import { kneeAndShareSection } from "./knee-and-share.ts";
 import type { BenchResults } from "../results/types.ts";
 import { acrossMachinesSection, type OtherMachine } from "./across-machines.ts";
 import { agreementSection } from "./agreement.ts";
@@ -53,6 +54,7 @@ export function renderPage(results: BenchResults, extras: PageExtras = {}): stri
     machineLine(results),
     "",
     ...answerSection(results, measured, notRun),
+    ...kneeAndShareSection(results),
     ...(otherModel ? twoModelsSection(results, otherModel) : []),
     ...(otherGuarantee ? exactlyOnceSection(results, otherGuarantee) : []),
     "## Bench characteristics",

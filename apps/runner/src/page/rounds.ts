@@ -1,6 +1,6 @@
 /**
- * The page's rounds: how sure the ranking is. Each row's µs CPU per inference at its knee is the
- * median over its rounds with a 95 % interval; rows are told apart only where their ratio, paired
+ * The page's rounds: how sure the ranking is. Each row's µs CPU per inference at the sitting's load
+ * share of its knee (at the knee in older results) is the median over its rounds with a 95 % interval; rows are told apart only where their ratio, paired
  * by round, lies wholly outside ±5 % (rounds/intervals.ts), and rows not told apart share a rank.
  */
 import type { BenchResults } from "../results/types.ts";
@@ -9,7 +9,8 @@ import { isRanked, MIN_COUNTING_ROUNDS, rankLabel, standings, type RowStanding, 
 import { median } from "../metrics/stats.ts";
 import { dec2, int, table } from "./format.ts";
 import { runMark } from "./rows.ts";
-import { DOWN_SHARE } from "../sweep/fast-knee.ts";
+import { MOVE_DOWN_SHARE } from "../rounds/knee-moves.ts";
+import { rankingShare, shareLabel } from "../rounds/load-share.ts";
 import { percent } from "./repeats.ts";
 
 /** The ranked rows' interval half-widths (rows with one round have none). */
@@ -75,8 +76,9 @@ export function howSureLine(results: BenchResults): string[] {
   const widths = halfWidths(s);
   const ties = ranked.filter((r) => r.ranks !== undefined && r.ranks.best !== r.ranks.worst).length;
   const width = widths.length > 0 ? ` (half-widths ${percent(Math.min(...widths))}–${percent(Math.max(...widths))}, median ${percent(median(widths))})` : "";
+  const where = shareLabel(rankingShare(results));
   return [
-    `How sure: each row's figure is the median of its rounds at its knee, rows measured once a round in a fresh random order over the sitting, with a 95 % ` +
+    `How sure: each row's figure is the median of its rounds at ${where}, rows measured once a round in a fresh random order over the sitting, with a 95 % ` +
       `interval in brackets${width}; two rows are ranked apart only when the ratio of their figures, paired round by round, is surely more than ` +
       `${SAME_MARGIN * 100} % from 1, and rows not told apart share a rank such as 3–5 (${ties} of ${ranked.length} rows do here).`,
     "",
@@ -87,7 +89,9 @@ export function howSureLine(results: BenchResults): string[] {
 export function tooFewRounds(results: BenchResults): Map<string, string> {
   const rows = standings(results).rows.filter((r) => !isRanked(r));
   return new Map(
-    rows.map((r) => [r.product, `kept up at its knee in ${r.byRound.size} of ${r.rounds.length} rounds, fewer than ${MIN_COUNTING_ROUNDS}: see Rounds`]),
+    rows.map((r) => [
+      r.product, `kept up at its rounds' rate in ${r.byRound.size} of ${r.rounds.length} rounds, fewer than ${MIN_COUNTING_ROUNDS}: see Rounds`,
+    ]),
   );
 }
 
@@ -115,32 +119,39 @@ export function budgetLine(results: BenchResults): string[] {
 export function roundsSection(results: BenchResults): string[] {
   const s = standings(results);
   if (s.rows.length === 0) return [];
+  const share = rankingShare(results);
   const most = Math.max(...s.rows.map((r) => Math.max(...r.rounds.map((x) => x.round))));
-  const header = ["product", "knee/s", ...Array.from({ length: most }, (_, i) => `round ${i + 1}${i === 0 ? " (search)" : ""}`)];
+  const header = [
+    "product", share === 1 ? "knee/s" : "rate/s", ...Array.from({ length: most }, (_, i) => `round ${i + 1}${i === 0 ? " (search)" : ""}`),
+  ];
   const rows = s.rows.map((row) => [
     row.product, int(row.rate),
     ...Array.from({ length: most }, (_, i) => {
       const run = row.rounds.filter((x) => x.round === i + 1).at(-1);
       if (run === undefined) return "–";
-      const micros = run.run.throughput?.cpuMicrosPerInference;
       const where = run.run.settings.offeredRate === row.rate ? "" : ` at ${int(run.run.settings.offeredRate)}/s`;
-      if (run.counts) return `${dec2(micros as number)}${where}`;
+      if (run.counts) return `${dec2(run.micros)}${where}`;
       const mark = (runMark(run.run) ?? "does not count").split(" — ")[0];
-      return `${micros !== undefined ? `${dec2(micros)} ` : ""}${mark}${where}`;
+      return `${run.micros > 0 ? `${dec2(run.micros)} ` : ""}${mark}${where}`;
     }),
   ]);
   const order = (results.rounds?.order ?? []).map((o, i) => `round ${i + 1}: ${o.join(", ")}`).join("; ");
-  return [
-    "## Rounds",
-    "",
-    "µs CPU per inference of each row's window at its knee, round by round. Round 1 is the knee search's own window at the knee; each later round starts " +
-      "the product again, gates it and measures one window at the knee, rows in a fresh random order each round. A window that did not keep up, was noisy or " +
-      "invalid is shown with its mark and does not count. A row that fell behind at its knee in as many rounds as it kept up there moved down " +
-      `(to the highest lower rate it kept up at, else ${Math.round((1 - DOWN_SHARE) * 100)} % lower) for its later rounds; a round at a knee it ` +
-      "left is shown with its rate, and counts when it kept up there.",
-    "",
-    table(header, rows),
-    "",
-    ...(order ? [`Order: ${order}.`, ""] : []),
-  ];
+  return ["## Rounds", "", share === 1 ? ROUNDS_AT_KNEE : roundsAtShare(share), "", table(header, rows), "", ...(order ? [`Order: ${order}.`, ""] : [])];
+}
+
+/** Older results: their rounds ran at the knee. */
+const ROUNDS_AT_KNEE =
+  "µs CPU per inference of each row's window at its knee, round by round. Round 1 is the knee search's own window at the knee; each later round starts " +
+  "the product again, gates it and measures one window at the knee, rows in a fresh random order each round. A window that did not keep up, was noisy or " +
+  "invalid is shown with its mark and does not count. A row that fell behind at its knee in as many rounds as it kept up there moved down for its later " +
+  "rounds; a round at a knee it left is shown with its rate, and counts when it kept up there.";
+
+function roundsAtShare(share: number): string {
+  return (
+    `µs CPU per inference of each row's window at ${shareLabel(share)}, round by round, taken to the sitting's median speed index. Round 1 is a window in ` +
+    "the knee search's own session once the search has bracketed the knee; each later round starts the product again, gates it and measures one window, " +
+    "rows in a fresh random order each round. A window that did not keep up, was noisy or invalid is shown with its mark and does not count. A row that " +
+    `fell behind at its rate in as many rounds as it kept up there moved ${Math.round((1 - MOVE_DOWN_SHARE) * 100)} % down for its later rounds; ` +
+    "a round at a rate it left is shown with its rate, and counts when it kept up there."
+  );
 }

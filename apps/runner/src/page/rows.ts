@@ -55,6 +55,16 @@ export interface ProductRows {
   notRun: RunResult[];
 }
 
+/**
+ * With rounds at a load share of the knee, a row's tables show its latest counting round there:
+ * the run its ranked figure is taken from, not the search's step at the knee.
+ */
+function rankedRound(results: BenchResults, runs: readonly RunResult[]): RunResult | undefined {
+  const share = results.rounds?.loadShare;
+  if (share === undefined) return undefined;
+  return runs.filter((r) => r.round !== undefined && r.loadShare === share && countsAsResult(r)).at(-1);
+}
+
 export function rowsOf(results: BenchResults): ProductRows {
   const byProduct = new Map<string, RunResult[]>();
   for (const run of results.runs) byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), run]);
@@ -64,7 +74,7 @@ export function rowsOf(results: BenchResults): ProductRows {
     const atKnee = sweep?.knee !== undefined ? resultRuns(runs, sweep.knee) : [];
     const valid = runs.filter(countsAsResult);
     const withFigures = runs.filter((r) => r.throughput !== undefined || r.status === "invalid");
-    const pick = atKnee.at(-1) ?? (sweep ? undefined : valid.at(-1)) ?? withFigures.at(-1) ?? runs.at(-1);
+    const pick = rankedRound(results, runs) ?? atKnee.at(-1) ?? (sweep ? undefined : valid.at(-1)) ?? withFigures.at(-1) ?? runs.at(-1);
     if (pick) chosen.push(pick);
   }
   return {

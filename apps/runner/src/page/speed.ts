@@ -1,7 +1,8 @@
 /**
  * The page's yardstick: the speed index's readings and spread, and each row's cost at the
  * reference speed (`run/speed-index.ts`), normalised by the runtime yardstick of the runtimes the
- * row spends its CPU in (`yardstick/`), the figure a reader compares across machines.
+ * row spends its CPU in (`yardstick/`). Within one sitting it follows the host's steps in speed;
+ * across machines no two-host test has shown that it carries a row's cost (docs/method.md).
  */
 import type { BenchResults, RunResult, YardstickRuntime } from "../results/types.ts";
 import { coefficientOfVariation, median } from "../metrics/stats.ts";
@@ -138,6 +139,7 @@ export function speedSentence(results: BenchResults): string {
     `over ${readings.length} readings before and after each run, coefficient of variation ${(coefficientOfVariation(readings) * 100).toFixed(1)}%; ` +
     `${what}). ` +
     `"µs @ ref" states each row's CPU per inference at a speed index of ${int(REFERENCE_SPEED)}: µs × the run's own index ÷ ${int(REFERENCE_SPEED)}, ` +
-    `the figure to compare across machines.${older} ${runtimeSentence(results)}`.trimEnd()
+    "this host's figure at the index's reference speed: a two-host test did not carry rows' costs across machines by it (docs/method.md), so compare " +
+    `another host's raw µs, host named.${older} ${runtimeSentence(results)}`.trimEnd()
   );
 }
