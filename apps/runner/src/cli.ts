@@ -151,7 +151,7 @@ program
   )
   .option(
     "--knees <results.json[,more.json]>",
-    "with --faults: the overload's base rate is each product's confirmed knee from these knee searches' results (others: their --rate)",
+    "with --faults: the overload's base rate is each product's rounds' rate from a main command's results, or a sweep's confirmed knee (others: their --rate)",
     (value: string) => kneesOption(value),
   )
   .action(async (opts: BenchOptions & { json?: boolean }) => {
