@@ -9,7 +9,7 @@ import { isRanked, MIN_COUNTING_ROUNDS, rankLabel, standings, type RowStanding, 
 import { median } from "../metrics/stats.ts";
 import { dec2, int, table } from "./format.ts";
 import { runMark } from "./rows.ts";
-import { DOWN_SHARE } from "../sweep/fast-knee.ts";
+import { DOWN_SHARE } from "../sweep/constants.ts";
 import { percent } from "./repeats.ts";
 
 /** The ranked rows' interval half-widths (rows with one round have none). */
