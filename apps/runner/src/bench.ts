@@ -45,7 +45,6 @@ import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
 import { faultProduct } from "./faults/fault-product.ts";
 import { DEFAULT_RATE } from "./rates.ts";
-import { DEFAULT_SWEEP } from "./sweep/knee.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
 import { fastKneeProduct } from "./sweep/run-fast.ts";
 import { mainCommand, type MainCommandParts } from "./rounds/main-command.ts";
@@ -74,10 +73,7 @@ export interface BenchOptions {
   sweep?: boolean;
   /** Per row, the fast search and then a --sweep, minutes apart: the sweep's results go to sweep/, the page shows how they agree. */
   agreement?: boolean;
-  sweepStart: number;
-  sweepMax: number;
-  sweepFactor: number;
-  /** A sweep bisects until its bracket's high end is within this share of its low end. */
+  /** A sweep brackets the knee until the top is within this share above the knee. */
   sweepResolution: number;
   /** --profile / --no-profile; unset: profile a sweep's confirm runs only. */
   profile?: boolean;
@@ -120,6 +116,7 @@ function validate(all: Product[], opts: BenchOptions): Product[] | string {
   const unknownRates = [...opts.rate.byProduct.keys()].filter((id) => !all.some((p) => p.id === id));
   if (unknownRates.length > 0) return `--rate names unknown product ${unknownRates.join(", ")}`;
   if (opts.settleTimeout <= opts.warmup) return `--settle-timeout (${opts.settleTimeout}) must be longer than --warmup (${opts.warmup})`;
+  if (opts.sweep && ratesGiven(opts.rate)) return "--sweep starts from each row's drain: it goes with no --rate";
   if (opts.agreement && (opts.sweep || opts.faults || ratesGiven(opts.rate))) {
     return "--agreement runs the fast search and a sweep per row: it goes with neither --sweep, --faults nor --rate";
   }
@@ -397,17 +394,9 @@ const keeper = (o: ResultsFile) => (run: RunResult): void => {
   writeResults(o.file, o.results);
 };
 
-/** The sweep of one product into `o`; --rate gives its starting rate. */
+/** The sweep of one product into `o`. */
 async function sweepInto(o: ResultsFile, product: Product, prepared: Prepared, settings: RunSettings, opts: BenchOptions, bench: BenchContext): Promise<void> {
-  const startRate = opts.rate.byProduct.get(product.id) ?? opts.sweepStart;
-  const { audited } = await sweepProduct(
-    product,
-    prepared,
-    settings,
-    { ...DEFAULT_SWEEP, startRate, maxRate: opts.sweepMax, factor: opts.sweepFactor, resolution: opts.sweepResolution },
-    bench,
-    keeper(o),
-  );
+  const { audited } = await sweepProduct(product, prepared, settings, opts.sweepResolution, bench, keeper(o));
   keepSearch(bench, audited, o);
 }
 

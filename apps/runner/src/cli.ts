@@ -38,8 +38,7 @@ import type { BenchResults } from "./results/types.ts";
 import { setProgressPlan } from "./progress.ts";
 import { DEFAULT_RATE, parseRates } from "./rates.ts";
 import { discoverProducts } from "./run/discover.ts";
-import { MAX_FAST_STEPS } from "./sweep/fast-knee.ts";
-import { KNEE_RESOLUTION, MAX_STEPS } from "./sweep/knee.ts";
+import { MAX_SEARCH_STEPS, MAX_SWEEP_STEPS, SWEEP_RESOLUTION } from "./sweep/constants.ts";
 import { MAX_ROUNDS } from "./rounds/run-rounds.ts";
 
 const wholeNumber = (value: string): number => {
@@ -99,22 +98,19 @@ program
   .option("--json", "with --list: one line of JSON, [{id, package, ciRate}] (the CI workflow's matrix)")
   .option(
     "--sweep",
-    "find each product's knee the long way: climb ×2 from --sweep-start, bisect, confirm, every step a fixed window in one product session (--rate then " +
-      "gives a product's starting rate); the reference the main command is checked against",
+    "find each product's knee as the main command does (a drain, then paced steps), bracketed to --sweep-resolution and confirmed, every paced step a " +
+      "fixed window (--window) in one product session; the reference the main command is checked against",
   )
   .option(
     "--agreement",
     "per product, the main command's knee search and then a --sweep (its options apply), minutes apart; the sweep's results go to sweep/ and the page shows " +
       "how each row's knees and costs agree",
   )
-  .option("--sweep-start <n>", "first rate of a sweep", wholeNumber, 5000)
-  .option("--sweep-max <n>", "highest rate a sweep tries", wholeNumber, 1_000_000)
-  .addOption(new Option("--sweep-factor <x>", "geometric step of the climb").argParser(parseFloat).default(2))
   .addOption(
     new Option(
       "--sweep-resolution <x>",
       "a sweep bisects until the knee's bracket is within this share (0.1: the lowest saturated rate at most 10% above the knee)",
-    ).argParser(share).default(KNEE_RESOLUTION),
+    ).argParser(share).default(SWEEP_RESOLUTION),
   )
   .option("--profile", "after each window, profile the product for 10 s (gendata still feeding) into a CPU breakdown; a sweep's confirm runs do by default")
   .option("--no-profile", "no profiling, not even in a sweep")
@@ -175,9 +171,10 @@ program
       ? opts.products.split(",").map((p) => p.trim()).filter(Boolean)
       : (await discoverProducts(repoRoot(), () => undefined)).map((p) => p.id);
     const fast = !opts.sweep && !opts.faults && !ratesGiven(opts.rate);
-    const fastRuns = fast ? 1 + MAX_FAST_STEPS : 0;
+    const fastRuns = fast ? 1 + MAX_SEARCH_STEPS : 0;
     const mainRuns = fastRuns + MAX_ROUNDS - 1;
-    setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? MAX_STEPS : opts.agreement ? fastRuns + MAX_STEPS : fast ? mainRuns : opts.repeat });
+    const sweepRuns = 1 + MAX_SWEEP_STEPS;
+    setProgressPlan({ products: ids, maxRunsPerProduct: opts.sweep ? sweepRuns : opts.agreement ? fastRuns + sweepRuns : fast ? mainRuns : opts.repeat });
     process.exitCode = await runBench(opts);
   });
 

@@ -12,7 +12,8 @@ const sweep = (product: string, knee: number | undefined, confirmed: boolean) =>
 
 describe("--knees", () => {
   it("takes each product's confirmed knee and nothing else", () => {
-    const results = { runs: [], sweeps: [sweep("node", 47_500, true), sweep("quix", 9000, false), sweep("spark", undefined, false)] } as unknown as BenchResults;
+    const sweeps = [sweep("node", 47_500, true), sweep("quix", 9000, false), sweep("spark", undefined, false)];
+    const results = { runs: [], sweeps } as unknown as BenchResults;
     expect([...kneesFrom(results)]).toEqual([["node", 47_500]]);
   });
 

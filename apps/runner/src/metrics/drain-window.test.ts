@@ -7,6 +7,9 @@ import {
   FILL_BACKLOG_SEC,
   FILL_MAX_SEC,
   FILL_MIN_SEC,
+  DRAIN_TAIL_MAX_SEC,
+  DRAIN_TAIL_SLACK,
+  drainTailTimeoutSec,
   fillVerdict,
   REFILL_BACKLOG_SEC,
   refillWindowCounts,
@@ -161,5 +164,23 @@ describe("refillWindowCounts", () => {
     expect(refillWindowCounts(first, { window: draining(12, 100_000, 3_000_000), end: "known" })).toBe(true);
     expect(refillWindowCounts(first, { window: draining(4, 105_000, 3_000_000), end: "backlog-low" })).toBe(true);
     expect(refillWindowCounts(first, { window: draining(4, 50_000, 3_000_000), end: "backlog-low" })).toBe(false);
+  });
+});
+
+describe("drainTailTimeoutSec", () => {
+  it("waits --drain-timeout for a row fast enough to empty its tail in it", () => {
+    expect(drainTailTimeoutSec(500_000, 100_000, 60)).toBe(60);
+  });
+
+  it("waits for a slow row's tail at its own rate: a backlog gendata filled at full speed is drained, not invalid", () => {
+    // A row draining 7,000/s behind 600,000 records needs 86 s; waited for with the slack.
+    expect(drainTailTimeoutSec(600_000, 7000, 60)).toBe(Math.ceil((600_000 / 7000) * DRAIN_TAIL_SLACK));
+  });
+
+  it("never waits past DRAIN_TAIL_MAX_SEC, nor less than --drain-timeout, and keeps it without a rate or a backlog", () => {
+    expect(drainTailTimeoutSec(10_000_000, 1000, 60)).toBe(DRAIN_TAIL_MAX_SEC);
+    expect(drainTailTimeoutSec(10_000_000, 1000, 900)).toBe(900);
+    expect(drainTailTimeoutSec(600_000, 0, 60)).toBe(60);
+    expect(drainTailTimeoutSec(0, 7000, 60)).toBe(60);
   });
 });

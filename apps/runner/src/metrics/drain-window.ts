@@ -59,17 +59,42 @@ function drainedIn(window: readonly Tick[]): number {
   return window.length > 1 ? (window[window.length - 1] as Tick).consumed - (window[0] as Tick).consumed : 0;
 }
 
+/**
+ * The drain's tail is waited for this many times as long as its backlog takes at the rate the
+ * window measured: a product works its tail off at about its window's rate, give or take its
+ * own swings and a commit period.
+ */
+export const DRAIN_TAIL_SLACK = 1.5;
+/**
+ * The tail's wait at the most, whatever the row's rate: a backlog that needs longer is one the
+ * product is not working off, and the run is invalid.
+ */
+export const DRAIN_TAIL_MAX_SEC = 300;
+
+/**
+ * How long the drain waits for its tail: `baseSec` (`--drain-timeout`), or longer for a row too
+ * slow to empty the backlog in it. The fill runs gendata at full speed for at least FILL_MIN_SEC
+ * before the product's rate is known, so a row slower than gendata by a large factor starts its
+ * drain with a backlog sized by gendata, not by itself; its tail is waited for at its own rate.
+ */
+export function drainTailTimeoutSec(backlog: number, ratePerSec: number, baseSec: number): number {
+  if (!(ratePerSec > 0) || !(backlog > 0)) return baseSec;
+  return Math.max(baseSec, Math.min(DRAIN_TAIL_MAX_SEC, Math.ceil((backlog / ratePerSec) * DRAIN_TAIL_SLACK)));
+}
+
 /** The fill goes on at least this long: the product's rate beside gendata is read from its last seconds. */
 export const FILL_MIN_SEC = 4;
 /** ...and at most this long: a slower backlog is drained as it is. */
 export const FILL_MAX_SEC = 40;
 /**
  * Enough backlog: this many seconds of what the product consumed beside gendata. Alone it drains
- * faster (1.1-3x on the committed drains: node 1.1-1.6, spark 3), and its drain needs a settle,
- * a window of 10 s at least and DRAIN_WINDOW_MAX_SEC at most, and the BACKLOG_LEFT_SEC tail: a
- * backlog too large is drained after the window, one too small is refilled.
+ * faster (1.1-3x on the committed drains: node 1.1-1.6, spark 3), and its drain needs a settle
+ * (DRAIN_SETTLE_SEC, 3 s), a window of 10 s at least and DRAIN_WINDOW_MAX_SEC at most, and the
+ * BACKLOG_LEFT_SEC tail: 21 s at the most, which 25 s of the rate beside gendata covers at 1.1x. A
+ * backlog too large is drained after the window (every second of it a second of the budget), one
+ * too small is refilled once, at REFILL_BACKLOG_SEC of the measured rate.
  */
-export const FILL_BACKLOG_SEC = 40;
+export const FILL_BACKLOG_SEC = 25;
 /**
  * A refill's backlog, in seconds of the rate the first drain measured: the drain's settle, a
  * window of up to DRAIN_WINDOW_MAX_SEC, the BACKLOG_LEFT_SEC tail and a margin. A product's consumed count can

@@ -40,6 +40,14 @@ describe("a knee search's section", () => {
     expect(sweepSections([sweep]).join("\n")).toContain("Knee 120,000/s (confirmed), bracket 120,000–130,000/s, 132,360/s at the reference speed;");
   });
 
+  it("names an older sweep by its climb and a sweep that starts from a drain by its drain ceiling", () => {
+    expect(sweepSections([sweep]).join("\n")).toContain("## Sweep — ");
+    const drained = { ...sweep, steps: [{ ...sweep.steps[0]!, purpose: "drain" as const, rate: 0 }, ...sweep.steps] };
+    const text = sweepSections([drained]).join("\n");
+    expect(text).toContain("## Sweep (drain, then paced runs, confirmed) — ");
+    expect(text).toContain("drain ceiling");
+  });
+
   it("says of each step on a slower machine that it was run again, or kept up judged at the usual speed", () => {
     const text = sweepSections([sweep]).join("\n");
     expect(text).toContain("saturated (machine slower: speed index 511,458 against 589,278 usual here (−13%); run again)");

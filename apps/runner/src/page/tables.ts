@@ -105,7 +105,10 @@ export function resourcesSection(measured: readonly RunResult[]): string[] {
 export function sweepSections(sweeps: readonly SweepRecord[]): string[] {
   const out: string[] = [];
   for (const sweep of sweeps) {
-    out.push(sweep.method === "fast" ? `## Knee search (drain, then paced runs) — ${sweep.product}` : `## Sweep — ${sweep.product}`, "");
+    // A sweep since issue 61 is the same search as the main command's, from a drain; an older one climbed from a fixed rate.
+    const drained = sweep.method === "fast" || sweep.steps[0]?.purpose === "drain";
+    const heading = sweep.method === "fast" ? "Knee search (drain, then paced runs)" : drained ? "Sweep (drain, then paced runs, confirmed)" : "Sweep";
+    out.push(`## ${heading} — ${sweep.product}`, "");
     out.push(
       table(
         ["step", "purpose", "asked/s", "offered/s", "consumed/s", "regime", "lag drift", "cpu_avg %", "speed index", "foreign %", "steal %"],
@@ -119,8 +122,8 @@ export function sweepSections(sweeps: readonly SweepRecord[]): string[] {
       ),
       "",
       `Knee ${sweep.knee !== undefined ? `${int(sweep.knee)}/s` : "not found"}${sweep.confirmed ? " (confirmed)" : ""}${kneeBracket(sweep)}; ` +
-        `${sweep.method === "fast" ? "drain ceiling" : "ceiling"} ` +
-        `${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : sweep.method === "fast" ? "not measured quietly" : "not reached"}. ` +
+        `${drained ? "drain ceiling" : "ceiling"} ` +
+        `${sweep.ceiling !== undefined ? `${int(sweep.ceiling)}/s` : drained ? "not measured quietly" : "not reached"}. ` +
         `${sweep.stoppedBecause}`,
       "",
     );

@@ -14,7 +14,7 @@
  * A product that reads as fast as gendata writes (`outpaced`) leaves no backlog to drain: its
  * window is then gendata at full speed, which it kept up with, and gendata's rate its ceiling.
  */
-import { drainWindowEnd, fillVerdict, refillWindowCounts, type FillVerdict } from "../metrics/drain-window.ts";
+import { drainTailTimeoutSec, drainWindowEnd, fillVerdict, refillWindowCounts, type FillVerdict } from "../metrics/drain-window.ts";
 import type { WindowStopRule } from "../metrics/window-stop.ts";
 import { consumedRate } from "../metrics/derive.ts";
 import type { PrefillRecord, RunResult, Tick } from "../results/types.ts";
@@ -37,8 +37,21 @@ export interface DrainStepParts {
   stopFeed(feed: GendataProcess): Promise<GendataReport>;
   /** A new gendata as fast as it goes, continuing the sequence; the ticker watches it. */
   refeed(): GendataProcess;
-  /** The step's provisional status, from what was left undrained. */
-  provisional(undrained: number): void;
+  /** The step's provisional status, from what was left undrained after waiting `timeoutSec` for it. */
+  provisional(undrained: number, timeoutSec: number): void;
+}
+
+type Drained = Awaited<ReturnType<typeof workOff>>;
+
+/**
+ * The backlog left now, worked off and waited for at the rate `window` measured
+ * (drainTailTimeoutSec): a slow row's tail is no undrained backlog while it drains at its own rate.
+ */
+async function tail(ticker: RunTicker, window: readonly Tick[], baseSec: number): Promise<{ drained: Drained; timeoutSec: number }> {
+  const last = ticker.ticks[ticker.ticks.length - 1];
+  const backlog = last === undefined ? 0 : Math.max(last.inputEnd - last.consumed, 0);
+  const timeoutSec = drainTailTimeoutSec(backlog, window.length > 1 ? consumedRate(window) : 0, baseSec);
+  return { drained: await workOff(ticker, timeoutSec), timeoutSec };
 }
 
 type FillEnd = Exclude<FillVerdict, "filling">;
@@ -85,13 +98,13 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
   const beside = verdict === "outpaced" ? await measureWindow(ticker, p.rule) : undefined;
   result.prefill = fillRecord(await p.stopFeed(feed), verdict, false);
   if (beside) {
-    const drained = await workOff(ticker, p.drainTimeoutSec);
+    const { drained, timeoutSec } = await tail(ticker, beside.ticks, p.drainTimeoutSec);
     Object.assign(
       result,
       windowFigures(beside.ticks, 0, drained.last.consumed),
       { harness: harnessCost(ticker.windowHarness, p.watch.costPercent()), settled: false },
     );
-    p.provisional(drained.undrained);
+    p.provisional(drained.undrained, timeoutSec);
     return beside.produceMs;
   }
   const first = await drainWindow(ticker, p.rule);
@@ -110,7 +123,7 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
     if (keepSecond) [result.prefill, result.uncountedFill] = [refillRecord, result.prefill];
     else result.uncountedFill = refillRecord;
   }
-  const drained = await workOff(ticker, p.drainTimeoutSec);
+  const { drained, timeoutSec } = await tail(ticker, measured.window, p.drainTimeoutSec);
   Object.assign(
     result,
     windowFigures(measured.window, 0, drained.last.consumed),
@@ -118,6 +131,6 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
   );
   // A window cut short by the backlog's end before its figure was known is no steady figure.
   result.settled = measured.end === "known";
-  p.provisional(drained.undrained);
+  p.provisional(drained.undrained, timeoutSec);
   return [0, 0];
 }

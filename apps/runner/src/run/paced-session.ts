@@ -136,7 +136,7 @@ export class PacedSession {
           ticker.switchGendata(again, 0);
           return again;
         },
-        provisional: (undrained) => this.provisional(result, undrained),
+        provisional: (undrained, timeoutSec) => this.provisional(result, undrained, timeoutSec),
       }),
     );
   }
@@ -215,8 +215,8 @@ export class PacedSession {
   }
 
   /** Provisional: close() holds the whole output to the audit. An undrained backlog is known now, and ends the search as it would a sweep. */
-  private provisional(result: RunResult, undrained: number): void {
-    const reasons = invalidReasons({ verification: result.verification as VerificationResult, undrained, drainTimeoutSec: this.base.drainTimeoutSec });
+  private provisional(result: RunResult, undrained: number, drainTimeoutSec = this.base.drainTimeoutSec): void {
+    const reasons = invalidReasons({ verification: result.verification as VerificationResult, undrained, drainTimeoutSec });
     Object.assign(result, reasons.length > 0 ? { status: "invalid", reason: reasons.join("; ") } : { status: "ok" });
   }
 

@@ -6,7 +6,7 @@
  */
 import type { SweepRecord } from "../results/types.ts";
 import type { PacedSession } from "../run/paced-session.ts";
-import type { SweepResult } from "./knee.ts";
+import type { SweepResult } from "./step.ts";
 
 /** The search's outcome, and its session's audit (why the output is wanting, or undefined). */
 export interface SessionSearch<T> {

@@ -2,19 +2,12 @@
  * A slower minute is not a slower product. On machines of this kind the CPU's speed moves by
  * 15–20 % over minutes with no foreign load or steal to show for it, and a run near the knee
  * saturates in such a minute. The speed index sees it; these rules keep the knee
- * search from reading it as the product's limit. Pure: the search (knee.ts) applies them.
+ * search from reading it as the product's limit. Pure: verdict.ts' "slower machine" rule applies them.
  */
-import { RATE_TOLERANCE } from "../metrics/derive.ts";
 import { median } from "../metrics/stats.ts";
 import { REFERENCE_SPEED } from "../run/speed-index.ts";
+import { MACHINE_SLOWER_SHARE } from "./constants.ts";
 import type { StepOutcome } from "./step.ts";
-
-/**
- * A run's machine is markedly slower when its speed index is this share under the usual speed.
- * Two readings' mean varies by about ±5 % on a quiet machine of this kind; a slow minute reads
- * more than that under the usual speed.
- */
-export const MACHINE_SLOWER_SHARE = 0.08;
 
 /** What a step needs for these rules: its outcome and whether an earlier rule set it aside. */
 type SpeedStep = Pick<
@@ -71,22 +64,6 @@ export function slowerMachine(step: Pick<StepOutcome, "speedIndex">, usual: numb
     text: `speed index ${Math.round(speed).toLocaleString("en-US")} against ${Math.round(usual).toLocaleString("en-US")} usual here (−${share}%)`,
   };
 }
-
-/**
- * Judged at the usual speed, a saturated run keeps up when what it consumed, scaled by the
- * speeds (a record's CPU cost scales with the machine's speed, the same model as µs at the
- * reference speed), reaches the asked rate within the regime's tolerance.
- */
-export function keepsUpAtSpeed(step: Pick<StepOutcome, "rate" | "consumedPerSec">, slower: Slower): boolean {
-  if (step.consumedPerSec < step.rate * (1 - MAX_JUDGED_SHORTFALL)) return false;
-  return step.consumedPerSec * (slower.usual / slower.speed) >= step.rate * (1 - RATE_TOLERANCE);
-}
-
-/**
- * A confirm that fell further short than this is never judged at speed: on a machine whose index
- * readings swing more than the machine does, a low reading must not forgive a real saturation.
- */
-export const MAX_JUDGED_SHORTFALL = 0.15;
 
 /** A rate taken to the reference speed (rate × reference ÷ the index it was measured at): knees compare across machines the way µs do. */
 export function rateAtReference(rate: number, speedIndex: number): number {

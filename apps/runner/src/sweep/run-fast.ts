@@ -1,38 +1,39 @@
 /**
- * The main command's knee search, in one product session (one start, one gate, one audit whose
- * verdict applies to every step, read while the next product starts): a drain measures the product's ceiling over a backlog gendata
- * filled beside it, then paced steps start just under it (fast-knee.ts), each window ending when
- * its figure is known. Every run is kept in the results, and the search is a SweepRecord (method
- * "fast") whose first step is the drain, so the page renders it like a `--sweep`.
+ * A knee search in one product session (one start, one gate, one audit whose verdict applies to
+ * every step, read while the next product starts): a drain measures the product's ceiling over a
+ * backlog gendata filled beside it, then paced steps bracket the knee under it (knee.ts). Every
+ * run is kept in the results, and the search is a SweepRecord whose first step is the drain. The
+ * main command's search (fastKneeProduct) and `--sweep`'s (run-sweep.ts) are this one search, at
+ * their own resolution, with and without the confirm.
  */
 import type { Prepared, Product } from "@bench/core";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
 import type { RunResult, SweepRecord } from "../results/types.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
-import { runSpeed } from "../page/speed.ts";
 import { runSummary } from "../summary.ts";
 import { PacedSession } from "../run/paced-session.ts";
+import { MAX_SEARCH_STEPS, PACED_GENDATA_SHARE, SEARCH_RESOLUTION } from "./constants.ts";
 import { chosenDrain, drainAgain, drainCeiling, drainHolds, keptPaceWithFill, noCeiling } from "./drain-choice.ts";
-import { findKneeFromCeiling, ROUNDS_RESOLUTION } from "./fast-knee.ts";
+import { findKnee, type SearchOptions, type SweepResult } from "./knee.ts";
 import { audited, searchInSession } from "./in-session.ts";
+import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./record.ts";
 import { benchSpeed } from "./speed-wait.ts";
-import type { SweepResult } from "./knee.ts";
-import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./run-sweep.ts";
 
-/**
- * Of what gendata wrote as fast as it could beside the saturated product while it filled the
- * drain's backlog, the share a paced step asks of it: a paced gendata at its limit falls behind.
- */
-export const PACED_GENDATA_SHARE = 0.9;
+/** Awaited in the product's session once the search has ended, before the product stops; the runs it makes are its own to keep. */
+export type AfterSearch = (session: PacedSession, knee: number | undefined) => Promise<void>;
+
+/** What a search of one product is: its session's label and settings, its options, and the record's method. */
+export interface SearchPlan {
+  label: "paced" | "sweep";
+  method: NonNullable<SweepRecord["method"]>;
+  settings: RunSettings;
+  options: SearchOptions;
+  afterSearch?: AfterSearch;
+}
 
 /** One drain, logged and kept as a step of the search. */
 async function drainOnce(
-  product: Product,
-  session: PacedSession,
-  bench: BenchContext,
-  onRun: (run: RunResult) => void,
-  steps: SweepRecord["steps"],
-  what: string,
+  product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"], what: string,
 ): Promise<RunResult> {
   bench.log(`== ${product.id}: ${what}`);
   const drain = await session.drainStep();
@@ -44,73 +45,60 @@ async function drainOnce(
 
 /** The drain, run once more when the machine read busy during it (drain-choice.ts). */
 async function measuredDrain(
-  product: Product,
-  session: PacedSession,
-  bench: BenchContext,
-  onRun: (run: RunResult) => void,
-  steps: SweepRecord["steps"],
+  product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"],
 ): Promise<RunResult> {
-  const first = await drainOnce(
-    product,
-    session,
-    bench,
-    onRun,
-    steps,
-    "drain (gendata fills a backlog beside the product, then stops; the product drains it alone)",
-  );
+  const what = "drain (gendata fills a backlog beside the product, then stops; the product drains it alone)";
+  const first = await drainOnce(product, session, bench, onRun, steps, what);
   if (!drainAgain(first, bench.interrupted())) return first;
-  const again = await drainOnce(
-    product,
-    session,
-    bench,
-    onRun,
-    steps,
-    "drain once more (the machine was busy during the first: its rate would only set where the paced runs begin)",
-  );
-  return chosenDrain(first, again, bench.interrupted());
+  const again = "drain once more (the machine was busy during the first: its rate would only set where the paced runs begin)";
+  return chosenDrain(first, await drainOnce(product, session, bench, onRun, steps, again), bench.interrupted());
 }
 
 /** The drain, then the search from its ceiling; a drain that gave none ends the search there, saying why. */
 async function drainThenSearch(
-  product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"], confirm: boolean,
+  product: Product, session: PacedSession, bench: BenchContext, onRun: (run: RunResult) => void, steps: SweepRecord["steps"], options: SearchOptions,
 ): Promise<{ drain: RunResult; found: SweepResult }> {
   const drain = await measuredDrain(product, session, bench, onRun, steps);
   const why = noCeiling(drain, bench.interrupted());
   if (why !== undefined) return { drain, found: { steps: [], confirmed: false, stoppedBecause: `${why}.` } };
   const { rate: ceiling, byGendata: ceilingByGendata } = drainCeiling(drain);
-  const gendataCap = (drain.prefill?.ratePerSec as number) * PACED_GENDATA_SHARE;
-  const ceilingUnsettled = !drainHolds(drain);
-  const ceilingSpeed = runSpeed(drain);
-  const opts = {
-    ceiling, gendataCap, ceilingByGendata, ceilingUnsettled, confirm,
-    ...(ceilingSpeed !== undefined ? { ceilingSpeed } : {}),
-    ...(confirm ? {} : { resolution: ROUNDS_RESOLUTION }),
-  };
-  const found = await findKneeFromCeiling(
-    stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps),
-    opts,
-    benchSpeed(bench, product.id),
-  );
-  return { drain, found };
+  const figures = { ceiling, gendataCap: (drain.prefill?.ratePerSec as number) * PACED_GENDATA_SHARE, ceilingByGendata, ceilingUnsettled: !drainHolds(drain) };
+  const run = stepRunner(product.id, bench, (rate, purpose) => session.step(rate, purpose), onRun, steps);
+  return { drain, found: await findKnee(run, figures, options, benchSpeed(bench, product.id)) };
 }
 
 /**
- * The search, then the product stopped; `audited` is its record once the session's audit has
- * ended, which reads on while the bench prepares, starts and gates the next product (the next
- * session times nothing before it ends: BenchContext.quiet).
+ * The search of one product, then `afterSearch` in the same session, then the product stopped;
+ * `audited` is its record once the session's audit has ended, which reads on while the bench
+ * prepares, starts and gates the next product (the next session times nothing before it ends:
+ * BenchContext.quiet). The audit covers `afterSearch`'s runs too.
  */
-export async function fastKneeProduct(
-  product: Product, prepared: Prepared, base: RunSettings, bench: BenchContext, onRun: (run: RunResult) => void, confirm = true,
-  afterSearch?: (session: PacedSession, knee: number | undefined) => Promise<void>,
+export async function searchProduct(
+  product: Product, prepared: Prepared, bench: BenchContext, onRun: (run: RunResult) => void, plan: SearchPlan,
 ): Promise<{ audited: Promise<SweepRecord> }> {
-  const session = new PacedSession(product, prepared, { ...base, windowRule: WINDOW_STOP_RULE }, bench);
+  const session = new PacedSession(product, prepared, plan.settings, bench, plan.label);
   const steps: SweepRecord["steps"] = [];
   const { outcome, audit } = await searchInSession(session, async () => {
-    const searched = await drainThenSearch(product, session, bench, onRun, steps, confirm);
-    await afterSearch?.(session, searched.found.knee);
-    return searched;
+    const found = await drainThenSearch(product, session, bench, onRun, steps, plan.options);
+    await plan.afterSearch?.(session, found.found.knee);
+    return found;
   });
-  return { audited: audit.then((why) => fastRecord(product.id, outcome, steps, why)) };
+  return { audited: audit.then((why) => searchRecord(product.id, outcome, steps, why, plan.method)) };
+}
+
+/** The main command's search: 20 %, and no confirm unless asked (its rounds measure each row under its knee). */
+export async function fastKneeProduct(
+  product: Product,
+  prepared: Prepared,
+  base: RunSettings,
+  bench: BenchContext,
+  onRun: (run: RunResult) => void,
+  confirm = true,
+  afterSearch?: AfterSearch,
+): Promise<{ audited: Promise<SweepRecord> }> {
+  const options: SearchOptions = { resolution: SEARCH_RESOLUTION, confirm, maxSteps: MAX_SEARCH_STEPS };
+  const settings = { ...base, windowRule: WINDOW_STOP_RULE };
+  return searchProduct(product, prepared, bench, onRun, { label: "paced", method: "fast", settings, options, ...(afterSearch ? { afterSearch } : {}) });
 }
 
 /** Why a drain's backlog was short, when the product kept pace with gendata's fill. */
@@ -121,11 +109,12 @@ function shortBacklog(drain: RunResult): string {
 }
 
 /** The search's record with the audit's verdict: an output found wanting withdraws the knee. */
-function fastRecord(
+function searchRecord(
   productId: string,
   { drain, found }: { drain: RunResult; found: SweepResult },
   steps: SweepRecord["steps"],
   audit: string | undefined,
+  method: NonNullable<SweepRecord["method"]>,
 ): SweepRecord {
   const result = audited(found, steps, audit);
   // The ceiling is a figure on the page only from a settled, quiet drain; otherwise it only set where the paced runs began.
@@ -133,7 +122,8 @@ function fastRecord(
   const caveat =
     quiet || drain.throughput === undefined
       ? ""
-      : ` The drain was ${drain.settled === true ? "noisy" : "not settled"}` +
-        `${shortBacklog(drain)}: its rate only set where the paced runs began.`;
-  return sweepRecord(productId, { ...result, ceiling: quiet ? result.ceiling : undefined, stoppedBecause: `${result.stoppedBecause}${caveat}` }, steps, "fast");
+      : ` The drain was ${drain.settled === true ? "noisy" : "not settled"}${shortBacklog(drain)}: its rate only set where the paced runs began.`;
+  const { ceiling: _ceiling, ...rest } = result;
+  const ceiling = quiet && result.ceiling !== undefined ? { ceiling: result.ceiling } : {};
+  return sweepRecord(productId, { ...rest, ...ceiling, stoppedBecause: `${result.stoppedBecause}${caveat}` }, steps, method);
 }

@@ -1,5 +1,5 @@
-import { MACHINE_SLOWER_SHARE } from "./machine-speed.ts";
-import { SPEED_WAIT_MAX_SEC, SPEED_WAIT_PAUSE_SEC, speedWaitNote, waitForSpeed, type SpeedWaitParts } from "./speed-wait.ts";
+import { MACHINE_SLOWER_SHARE, SPEED_WAIT_MAX_SEC, SPEED_WAIT_PAUSE_SEC } from "./constants.ts";
+import { speedWaitNote, waitForSpeed, type SpeedWaitParts } from "./speed-wait.ts";
 
 /** A clock that moves only when the wait sleeps (and a reading takes `readMs`), and readings in turn. */
 function machine(readings: number[], readMs = 500, interruptAfter?: number): SpeedWaitParts & { reads: () => number } {

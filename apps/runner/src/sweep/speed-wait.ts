@@ -8,12 +8,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { BenchContext } from "../run/context.ts";
 import { speedReadings } from "../run/speed-index.ts";
-import { MACHINE_SLOWER_SHARE } from "./machine-speed.ts";
-
-/** The longest wait for the machine to come back: about two paced steps, what a slow minute cost before. */
-export const SPEED_WAIT_MAX_SEC = 60;
-/** Pause between readings; a reading itself takes about half a second of one core. */
-export const SPEED_WAIT_PAUSE_SEC = 4;
+import { MACHINE_SLOWER_SHARE, SPEED_WAIT_MAX_SEC, SPEED_WAIT_PAUSE_SEC } from "./constants.ts";
 
 /** What a knee search asks of the bench about the machine's speed. */
 export interface BenchSpeed {

@@ -1,7 +1,7 @@
 /**
- * What one step of a knee search is and says: the run's outcome (StepOutcome), the step as the
- * search keeps it (SearchStep), the verdict a search reads from it, and a search's result. Both
- * searches (knee.ts' sweep, fast-knee.ts) and the machine-speed rules read these.
+ * What one step of the knee search is and says: the run's outcome (StepOutcome), the step as the
+ * search keeps it (SearchStep), the search's options and its result. The search (knee.ts) and its
+ * parts read these.
  */
 import type { Regime } from "../results/types.ts";
 
@@ -12,57 +12,61 @@ export interface StepOutcome {
   regime: Regime;
   /** gendata could not reach the asked rate (offered well under rate): the step says nothing about the product. */
   gendataShort: boolean;
-  /** the run failed (crash/hang): stop the sweep. */
+  /** the run failed (crash/hang): the search stops. */
   failed?: string;
-  /** the bench itself was interrupted ("interrupted by SIGTERM"): stop the sweep; says nothing about the product. */
+  /** the bench itself was interrupted ("interrupted by SIGTERM"): the search stops; says nothing about the product. */
   interrupted?: string;
-  /** the run did not do the work (verification, lost or mis-scored records, undrained): stop the sweep. */
+  /** the run did not do the work (verification, lost or mis-scored records, undrained): the search stops and the knee is withdrawn. */
   invalid?: string;
-  /** the machine was not quiet or had slowed down: the step is run again (bounded), never a knee. */
+  /** the machine was not quiet: the step is run again (bounded), never a knee. */
   noisy?: string;
   /** the backlog never settled before the window: never a knee. */
   unsettled?: boolean;
-  /** µs CPU per inference over the window: a knee's repeat must agree with it. */
+  /** µs CPU per inference over the window: a knee's confirm must agree with it. */
   cpuMicrosPerInference?: number;
   /** The run's speed index (the mean of its readings before and after): how fast the machine was. */
   speedIndex?: number;
 }
 
-/**
- * refineSteps caps the bisection, which otherwise goes on until the bracket is within
- * `resolution` (its high end at most that share above its low end).
- */
-export interface SweepOptions { startRate: number; factor: number; maxRate: number; refineSteps: number; resolution: number; confirm: boolean; }
-
-/** climb/refine/confirm: the sweep; paced: the fast search's step below a drain run's ceiling (drain is that run). */
-export type StepPurpose = "climb" | "refine" | "confirm" | "paced";
+/** paced: a step of the search; confirm: the knee run again. climb and refine name the steps of sweeps recorded before one search. */
+export type StepPurpose = "paced" | "confirm";
 
 /** A step as the search keeps it: what it was for, and why a rule set it aside. */
 export type SearchStep = StepOutcome & {
   purpose: StepPurpose;
-  /** The machine was markedly slower than usual during this saturated run (machine-speed.ts): it was repeated or judged at the usual speed. */
+  /** The machine was markedly slower than usual during this run (machine-speed.ts): it was run again. */
   slower?: string;
-  /** This saturated run was judged at the usual speed and kept up there. */
-  keptUpAtSpeed?: boolean;
   /** How this slower run was run again: at once, or after waiting for the machine to come back (speed-wait.ts). */
   rerun?: string;
 };
 
+/** How fine the search brackets the knee, whether it confirms it, and its cap on runs (constants.ts' presets). */
+export interface SearchOptions {
+  resolution: number;
+  confirm: boolean;
+  maxSteps: number;
+}
+
+/** The drain's figures the search starts from and is bounded by (run-fast.ts reads them off the drain run). */
+export interface DrainFigures {
+  /** The drain's consumed/s: the product's ceiling on one partition. */
+  ceiling: number;
+  /** The highest rate gendata can offer beside the product (from its timed fill). */
+  gendataCap: number;
+  /** The product read as fast as gendata could write: the ceiling is gendata's, it bounds nothing of the product. */
+  ceilingByGendata?: boolean;
+  /** The drain was not settled or not quiet: its rate only sets where the search begins, and bounds nothing. */
+  ceilingUnsettled?: boolean;
+}
+
 export interface SweepResult {
   steps: SearchStep[];
-  knee?: number;            // highest confirmed keep-up rate
-  ceiling?: number;         // consumed/s of saturated runs (the max over them), the product's capacity
+  knee?: number;            // the highest keep-up rate under every saturated one
+  ceiling?: number;         // the drain's consumed/s, the product's capacity alone
   confirmed: boolean;
   stoppedBecause: string;   // human sentence for the page
-  /** The knee's bracket: the knee, and the lowest rate above it that saturated (absent: none did, the knee is a lower bound). */
+  /** The knee's bracket: the knee, and the lowest rate above it that saturated or the drain's bound (absent: neither, the knee is a lower bound). */
   bracket?: { keptUp: number; saturated?: number };
   /** The knee at the reference speed: knee × reference ÷ the index of its keep-up runs. */
   kneeAtReference?: number;
 }
-
-/** unreachable: gendata could not offer the rate, so the step bounds the search without saying anything of the product. */
-export type Verdict =
-  | { kind: "keep-up"; /** kept up only judged at the usual speed (machine-speed.ts): why */ atSpeed?: string }
-  | { kind: "saturated" }
-  | { kind: "unreachable"; reason: string }
-  | { kind: "stop"; reason: string };
