@@ -128,40 +128,68 @@ function kneeCell(k: KneeRange | undefined): string {
   return k.rounds !== k.keptUp ? `${range} (rounds at ${int(k.rounds)})` : range;
 }
 
-type Capacity = "loses capacity" | "gains capacity" | "brackets overlap" | "lower bound only" | "–";
+/**
+ * What a row's runs under one guarantee show of its capacity, from the runs themselves (a knee the
+ * rounds moved to may never have been run): the highest offered rate at which every quiet run kept
+ * up (settled), and the lowest at which a quiet run saturated, or the search's bracket says it does.
+ */
+interface CapacityEvidence {
+  held?: number;
+  saturatedAt?: number;
+}
+
+function capacityEvidence(side: Side, product: string): CapacityEvidence {
+  const runs = side.results.runs.filter((r) => r.product === product && r.status === "ok" && r.settings.offeredRate > 0 && r.conditions?.noisy !== true);
+  const paced = runs.filter((r) => r.throughput?.regime === "saturated").map((r) => r.settings.offeredRate);
+  // The search's own bracket counts a settled drain's rate as saturating (nothing consumes faster than it drains).
+  const bracket = side.results.sweeps?.find((s) => s.product === product)?.bracket?.saturated;
+  const saturated = bracket !== undefined ? [...paced, bracket] : paced;
+  const keptUp = runs.filter((r) => r.throughput?.regime === "keep-up" && r.settled !== false).map((r) => r.settings.offeredRate);
+  const held = keptUp.filter((rate) => !saturated.includes(rate));
+  return { ...(held.length > 0 ? { held: Math.max(...held) } : {}), ...(saturated.length > 0 ? { saturatedAt: Math.min(...saturated) } : {}) };
+}
+
+type Capacity = "loses capacity" | "gains capacity" | "not told apart" | "lower bound only" | "–";
 
 /**
- * Capacity is told apart only by a rate one guarantee kept up with and the other saturated at: a
- * knee with nothing saturating above it is a lower bound, which tells no loss.
+ * Capacity is told apart only by a rate one guarantee held in every run and the other saturated
+ * at: a guarantee that saturated nowhere above a lower rate it held gives a lower bound, which
+ * tells no loss.
  */
-function capacityOf(a: KneeRange | undefined, e: KneeRange | undefined): Capacity {
-  if (a === undefined || e === undefined || !a.bracketed || !e.bracketed) return "–";
-  if (e.saturated !== undefined && e.saturated <= a.keptUp) return "loses capacity";
-  if (a.saturated !== undefined && a.saturated <= e.keptUp) return "gains capacity";
-  if ((e.saturated === undefined && e.keptUp < a.keptUp) || (a.saturated === undefined && a.keptUp < e.keptUp)) return "lower bound only";
-  return "brackets overlap";
+function capacityOf(a: CapacityEvidence, e: CapacityEvidence): Capacity {
+  if (a.held === undefined && e.held === undefined) return "–";
+  if (e.saturatedAt !== undefined && a.held !== undefined && e.saturatedAt <= a.held) return "loses capacity";
+  if (a.saturatedAt !== undefined && e.held !== undefined && a.saturatedAt <= e.held) return "gains capacity";
+  if (a.held !== undefined && e.held !== undefined) {
+    if ((e.saturatedAt === undefined && e.held < a.held) || (a.saturatedAt === undefined && a.held < e.held)) return "lower bound only";
+  }
+  return "not told apart";
 }
+
+const evidenceText = (c: CapacityEvidence): string =>
+  [c.held !== undefined ? `held ${int(c.held)}` : "held no rate in every run", c.saturatedAt !== undefined ? `saturated at ${int(c.saturatedAt)}` : ""]
+    .filter((x) => x !== "").join(", ");
 
 const kneesOf = (atLeastOnce: Side, exactlyOnce: Side, product: string): [KneeRange | undefined, KneeRange | undefined] =>
   [kneeRange(atLeastOnce, product), kneeRange(exactlyOnce, product)];
 
-/** The rows that lose capacity, gain it, or whose lower exactly-once knee is only a lower bound, each with both knees. */
+/** The rows that lose capacity, gain it, or whose lower exactly-once knee is only a lower bound, each with what its runs showed. */
 function capacitySentence(atLeastOnce: Side, exactlyOnce: Side, products: readonly string[]): string {
   const judged = products.map((p) => {
-    const knees = kneesOf(atLeastOnce, exactlyOnce, p);
-    return { p, knees, c: capacityOf(...knees) };
+    const [a, e] = [capacityEvidence(atLeastOnce, p), capacityEvidence(exactlyOnce, p)];
+    return { p, a, e, c: capacityOf(a, e) };
   });
-  const bracketed = judged.filter((j) => j.c !== "–");
-  if (bracketed.length === 0) return "";
+  const told = judged.filter((j) => j.c !== "–");
+  if (told.length === 0) return "";
   const named = (c: Capacity): string => {
-    const rows = bracketed.filter((j) => j.c === c);
-    return rows.length === 0 ? "none" : rows.map((j) => `${j.p} (${kneeCell(j.knees[0])} → ${kneeCell(j.knees[1])}/s)`).join(", ");
+    const rows = told.filter((j) => j.c === c);
+    return rows.length === 0 ? "none" : rows.map((j) => `${j.p} (at-least-once ${evidenceText(j.a)}/s; exactly-once ${evidenceText(j.e)}/s)`).join(", ");
   };
-  const bound = bracketed.filter((j) => j.c === "lower bound only");
-  return ` Capacity, by the knee brackets of the ${bracketed.length} rows searched under both: losing it under exactly-once (a rate at-least-once ` +
-    `kept up with saturated): ${named("loses capacity")}; gaining it: ${named("gains capacity")}.` +
+  const bound = told.filter((j) => j.c === "lower bound only");
+  return ` Capacity, from the ${told.length} rows' runs under both (a rate is held when every quiet run at it kept up): losing it under ` +
+    `exactly-once (it saturated at a rate at-least-once held): ${named("loses capacity")}; gaining it: ${named("gains capacity")}.` +
     (bound.length > 0
-      ? ` A lower knee that is only a lower bound (nothing above it saturated, so no loss is measured): ${named("lower bound only")}.`
+      ? ` A lower rate held that is only a lower bound (nothing above it saturated, so no loss is measured): ${named("lower bound only")}.`
       : "");
 }
 
@@ -196,8 +224,9 @@ export function exactlyOnceSection(one: BenchResults, other: BenchResults): stri
       "isolation.level=read_committed under both guarantees; under exactly-once a duplicate makes a run invalid, as a loss does under both. µs CPU per " +
       "inference at the row's own knee under each guarantee, median [95 % interval] over its rounds; exactly-once ÷ at-least-once by median, and " +
       "whether the intervals tell them apart. Beside each µs, the row's knee under that guarantee with its search's bracket (the knee and the lowest " +
-      "rate above it that saturated; ≥ when none did) and the rate its rounds ended at when that moved; capacity is lost when exactly-once saturated " +
-      "at a rate at-least-once kept up with, gained the other way, and a lower knee with nothing saturating above it is a lower bound only. " +
+      "rate above it that saturated; ≥ when none did) and the rate its rounds ended at when that moved. Capacity is read from the runs themselves " +
+      "(a knee the rounds moved to may never have run): lost when exactly-once saturated (a paced run, or its bracket) at a rate at which every " +
+      "quiet at-least-once run kept up, gained the other way, and a lower rate held with nothing saturating above it is a lower bound only. " +
       "Latency is end-to-end at the knee, p50 / p99 in ms, the median over the rounds: under exactly-once a " +
       "record is out when its transaction commits (the last append before the commit marker). The faults columns are `--faults --guarantee " +
       "exactly-once`: a kill -9 and restart mid-window, then the broker killed and restarted (hard) and stopped and restarted (clean), each audited " +
@@ -209,7 +238,7 @@ export function exactlyOnceSection(one: BenchResults, other: BenchResults): stri
       products.map((p) => {
         const [ka, ke] = kneesOf(atLeastOnce, exactlyOnce, p);
         return [p, figureCell(atLeastOnce, p), kneeCell(ka), figureCell(exactlyOnce, p), kneeCell(ke), ...ratioCells(atLeastOnce, exactlyOnce, p),
-          capacityOf(ka, ke), `${latencyCell(atLeastOnce, p)} → ${latencyCell(exactlyOnce, p)}`,
+          capacityOf(capacityEvidence(atLeastOnce, p), capacityEvidence(exactlyOnce, p)), `${latencyCell(atLeastOnce, p)} → ${latencyCell(exactlyOnce, p)}`,
           killCell(e.faults ?? [], p), restartsCell(e.brokerRestarts ?? [], p), commitsCell(e, p)];
       }),
     ),
