@@ -9,6 +9,7 @@
  * reads consumed through `consumed` -> stop(). A product that exits on its own resolves
  * `exited`, and the runner marks its row failed with logTail().
  */
+import type { ModelAloneTiming } from "./model-alone.ts";
 import type { ExactlyOnceOffer, Guarantee } from "./guarantee.ts";
 import type { KafkaSettings } from "./kafka-settings.ts";
 import type { ProfileRules } from "./profile.ts";
@@ -179,6 +180,13 @@ export interface Product<Found = unknown> {
    * then splits nothing for it).
    */
   modelCall?: ModelCall;
+  /**
+   * Times the model alone in this row's own runtime (its modelCall's host other than CPython), at
+   * its own call shape, the input already in the form the row hands its runtime: CPU µs per record
+   * in each repetition. Preparation is the adapter's (cached builds are reused). Absent for a row
+   * whose model runs outside CPython: the page says its runtime was not timed, and borrows nothing.
+   */
+  timeModelAlone?(ctx: PrepareContext, model: string): Promise<ModelAloneTiming>;
   /** `found` is what this bench's prepare() returned; start() does not look it up again. */
   start(ctx: RunContext, found: Found): Promise<RunningProduct>;
   /** How `bench --profile` sorts this row's frames into the breakdown's categories (the adapter's profile-rules.ts). */
@@ -224,9 +232,14 @@ export interface Product<Found = unknown> {
   floorFor?: string;
 }
 
+/** The language runtime a row's process calls the model from; the model alone is timed in it. */
+export type ModelHost = "cpython" | "jvm" | "node" | "rust";
+
 /** A runtime and a number of records per call: the shape in which a row calls the model. */
 export interface ModelCall {
   runtime: "torch" | "onnxruntime";
   /** The most records one call takes; a row's calls at its knee may hold fewer. */
   records: number;
+  /** Where the call is made (ONNX Runtime for Java, onnxruntime-node, the ort crate); absent: CPython. */
+  host?: ModelHost;
 }

@@ -7,6 +7,7 @@ export type {
   PrerequisiteFound,
   PrerequisiteMissing,
   ModelCall,
+  ModelHost,
   Product,
   ProductExit,
   RemoteResources,
@@ -14,6 +15,7 @@ export type {
   RunContext,
   RunningProduct,
 } from "./adapter.ts";
+export { MODEL_ALONE_TIMING, parseModelAloneTiming, timeModelAloneChild, timingArgs, type ModelAloneTiming } from "./model-alone.ts";
 export { DEFAULT_GUARANTEE, GUARANTEES, NO_EXACTLY_ONCE, parseGuarantee, transactionalIdFor, type ExactlyOnceOffer, type Guarantee } from "./guarantee.ts";
 export { ONNXRUNTIME_WHEEL_VERSION } from "./onnxruntime-version.ts";
 export { benchAppEnv, freePort, runningApp, startReadyApp } from "./app-process.ts";

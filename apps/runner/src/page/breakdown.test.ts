@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { emptyCounts, PROFILE_CATEGORIES } from "@bench/core";
 import { readResults } from "../results/files.ts";
 import type { BenchResults, ProfileResult } from "../results/types.ts";
-import { breakdownSection } from "./breakdown.ts";
+import { breakdownSection, perturbedProfile, rowProfileOf } from "./breakdown.ts";
+import { chartData } from "./html/chart-data.ts";
 import { renderPage, rowsOf } from "./render.ts";
 
 const results = (): BenchResults => readResults([join(import.meta.dirname, "__fixtures__", "results-schema2.json")]);
@@ -49,5 +50,26 @@ describe("breakdownSection", () => {
     const row = rowsOf(r).measured[0]!;
     row.profile = { ...profile(), error: "java 7: jcmd JFR.start: refused" };
     expect(breakdownSection(r, rowsOf(r).measured).join("\n")).toContain("jcmd JFR.start: refused");
+  });
+
+  it("marks a row whose profiled phase cost more than 25 % off its window, and shows none of its shares as the row's", () => {
+    const r = results();
+    const row = rowsOf(r).measured[0]!;
+    row.profile = { ...profile(), overhead: { profilerCpuPercent: 106.7, cpuMicrosPerRecordWindow: 9.71, cpuMicrosPerRecordProfiled: 55.84 } };
+    const text = breakdownSection(r, rowsOf(r).measured).join("\n");
+    const line = text.split("\n").find((l) => l.startsWith(`| ${row.product}`))!;
+    expect(line).toContain("55.84 (9.71) ⚠ perturbed");
+    expect(line).not.toContain("30.0% · 12.00");
+    expect(text).toContain("taken under a perturbing profiler");
+    expect(text).toContain("+475 %");
+    expect(rowProfileOf(r, row)).toBeUndefined();
+    expect(chartData(r).breakdown.filter((b) => b.product === row.product)).toEqual([]);
+  });
+
+  it("holds a profile within 25 % of its window, either way, as the row's", () => {
+    const within = { ...profile(), overhead: { profilerCpuPercent: 5, cpuMicrosPerRecordWindow: 10, cpuMicrosPerRecordProfiled: 12.4 } };
+    const faster = { ...profile(), overhead: { profilerCpuPercent: 5, cpuMicrosPerRecordWindow: 10, cpuMicrosPerRecordProfiled: 7.4 } };
+    expect(perturbedProfile(within)).toBe(false);
+    expect(perturbedProfile(faster)).toBe(true);
   });
 });

@@ -3,7 +3,8 @@
  * sets of one sitting (render merges them): the main command at-least-once and again under
  * `--guarantee exactly-once`, with that guarantee's `--faults` runs. Per row: µs CPU per inference
  * at its knee under each, median [95 % interval] over its rounds, their ratio and whether the
- * intervals tell them apart; the knee; end-to-end latency at the knee (under exactly-once a record
+ * intervals tell them apart; the knee under each with its search's bracket, and whether capacity
+ * was lost; end-to-end latency at the knee (under exactly-once a record
  * counts as out when its transaction commits); what a kill -9 and the broker's restarts did under
  * exactly-once, read committed; when the row commits. Then the rows that offer none, with the
  * reason their adapter gives from the framework's docs.
@@ -102,19 +103,110 @@ function notOfferedLines(exactlyOnce: BenchResults): string[] {
     ...skipped.map((r) => `- **${r.product}**: ${(r.reason as string).slice(NO_EXACTLY_ONCE.length)}`), ""];
 }
 
-/** One paragraph: how many rows the guarantee made dearer, and by how much. */
+/** A row's knee under one guarantee: the search's bracket when it has one, and the rate its rounds ended at. */
+interface KneeRange {
+  keptUp: number;
+  /** The lowest rate above the knee that saturated; absent: none did, so the knee is a lower bound. */
+  saturated?: number;
+  bracketed: boolean;
+  rounds: number;
+}
+
+function kneeRange(side: Side, product: string): KneeRange | undefined {
+  const row = side.rows.get(product);
+  const bracket = side.results.sweeps?.find((s) => s.product === product)?.bracket;
+  const keptUp = bracket?.keptUp ?? row?.rate;
+  if (keptUp === undefined) return undefined;
+  const saturated = bracket?.saturated !== undefined ? { saturated: bracket.saturated } : {};
+  return { keptUp, ...saturated, bracketed: bracket !== undefined, rounds: row?.rate ?? keptUp };
+}
+
+/** "122,000–137,000", "≥ 62,300" (nothing above it saturated), or the rate alone with no search bracket; the rounds' rate when it moved. */
+function kneeCell(k: KneeRange | undefined): string {
+  if (k === undefined) return "–";
+  const range = !k.bracketed ? int(k.keptUp) : k.saturated !== undefined ? `${int(k.keptUp)}–${int(k.saturated)}` : `≥ ${int(k.keptUp)}`;
+  return k.rounds !== k.keptUp ? `${range} (rounds at ${int(k.rounds)})` : range;
+}
+
+/**
+ * What a row's runs under one guarantee show of its capacity, from the runs themselves (a knee the
+ * rounds moved to may never have been run): the highest offered rate at which every quiet run kept
+ * up (settled), and the lowest at which a quiet run saturated, or the search's bracket says it does.
+ */
+interface CapacityEvidence {
+  held?: number;
+  saturatedAt?: number;
+}
+
+function capacityEvidence(side: Side, product: string): CapacityEvidence {
+  const runs = side.results.runs.filter((r) => r.product === product && r.status === "ok" && r.settings.offeredRate > 0 && r.conditions?.noisy !== true);
+  const paced = runs.filter((r) => r.throughput?.regime === "saturated").map((r) => r.settings.offeredRate);
+  // The search's own bracket counts a settled drain's rate as saturating (nothing consumes faster than it drains).
+  const bracket = side.results.sweeps?.find((s) => s.product === product)?.bracket?.saturated;
+  const saturated = bracket !== undefined ? [...paced, bracket] : paced;
+  const keptUp = runs.filter((r) => r.throughput?.regime === "keep-up" && r.settled !== false).map((r) => r.settings.offeredRate);
+  const held = keptUp.filter((rate) => !saturated.includes(rate));
+  return { ...(held.length > 0 ? { held: Math.max(...held) } : {}), ...(saturated.length > 0 ? { saturatedAt: Math.min(...saturated) } : {}) };
+}
+
+type Capacity = "loses capacity" | "gains capacity" | "not told apart" | "lower bound only" | "–";
+
+/**
+ * Capacity is told apart only by a rate one guarantee held in every run and the other saturated
+ * at: a guarantee that saturated nowhere above a lower rate it held gives a lower bound, which
+ * tells no loss.
+ */
+function capacityOf(a: CapacityEvidence, e: CapacityEvidence): Capacity {
+  if (a.held === undefined && e.held === undefined) return "–";
+  if (e.saturatedAt !== undefined && a.held !== undefined && e.saturatedAt <= a.held) return "loses capacity";
+  if (a.saturatedAt !== undefined && e.held !== undefined && a.saturatedAt <= e.held) return "gains capacity";
+  if (a.held !== undefined && e.held !== undefined) {
+    if ((e.saturatedAt === undefined && e.held < a.held) || (a.saturatedAt === undefined && a.held < e.held)) return "lower bound only";
+  }
+  return "not told apart";
+}
+
+const evidenceText = (c: CapacityEvidence): string =>
+  [c.held !== undefined ? `held ${int(c.held)}` : "held no rate in every run", c.saturatedAt !== undefined ? `saturated at ${int(c.saturatedAt)}` : ""]
+    .filter((x) => x !== "").join(", ");
+
+const kneesOf = (atLeastOnce: Side, exactlyOnce: Side, product: string): [KneeRange | undefined, KneeRange | undefined] =>
+  [kneeRange(atLeastOnce, product), kneeRange(exactlyOnce, product)];
+
+/** The rows that lose capacity, gain it, or whose lower exactly-once knee is only a lower bound, each with what its runs showed. */
+function capacitySentence(atLeastOnce: Side, exactlyOnce: Side, products: readonly string[]): string {
+  const judged = products.map((p) => {
+    const [a, e] = [capacityEvidence(atLeastOnce, p), capacityEvidence(exactlyOnce, p)];
+    return { p, a, e, c: capacityOf(a, e) };
+  });
+  const told = judged.filter((j) => j.c !== "–");
+  if (told.length === 0) return "";
+  const named = (c: Capacity): string => {
+    const rows = told.filter((j) => j.c === c);
+    return rows.length === 0 ? "none" : rows.map((j) => `${j.p} (at-least-once ${evidenceText(j.a)}/s; exactly-once ${evidenceText(j.e)}/s)`).join(", ");
+  };
+  const bound = told.filter((j) => j.c === "lower bound only");
+  return ` Capacity, from the ${told.length} rows' runs under both (a rate is held when every quiet run at it kept up): losing it under ` +
+    `exactly-once (it saturated at a rate at-least-once held): ${named("loses capacity")}; gaining it: ${named("gains capacity")}.` +
+    (bound.length > 0
+      ? ` A lower rate held that is only a lower bound (nothing above it saturated, so no loss is measured): ${named("lower bound only")}.`
+      : "");
+}
+
+/** One paragraph: how many rows the guarantee made dearer in CPU, by how much, and which lose capacity. */
 function summary(atLeastOnce: Side, exactlyOnce: Side, products: readonly string[]): string {
   const compared = products.flatMap((p) => {
     const [a, e] = [rankedInterval(atLeastOnce, p), rankedInterval(exactlyOnce, p)];
     return a !== undefined && e !== undefined ? [{ p, ratio: e.median / a.median, verdict: ratioCells(atLeastOnce, exactlyOnce, p)[1] }] : [];
   });
-  if (compared.length === 0) return "No row is ranked under both guarantees, so nothing here says what exactly-once costs.";
+  const capacity = capacitySentence(atLeastOnce, exactlyOnce, products);
+  if (compared.length === 0) return `No row is ranked under both guarantees, so nothing here says what exactly-once costs in CPU.${capacity}`;
   const dearer = compared.filter((c) => c.verdict === "dearer");
   const ratios = compared.map((c) => c.ratio).sort((x, y) => x - y);
   const list = (cs: typeof compared): string => cs.map((c) => `${c.p} ${c.ratio.toFixed(2)}×`).join(", ");
-  return `Of the ${compared.length} rows ranked under both guarantees, ${dearer.length} ${dearer.length === 1 ? "is" : "are"} told dearer under ` +
+  return `Of the ${compared.length} rows ranked under both guarantees, ${dearer.length} ${dearer.length === 1 ? "is" : "are"} told dearer in CPU under ` +
     `exactly-once${dearer.length > 0 ? ` (${list(dearer)})` : ""}; the others' intervals overlap. The ratios run from ${ratios[0]?.toFixed(2)}× to ` +
-    `${ratios.at(-1)?.toFixed(2)}×, median ${median(ratios).toFixed(2)}×.`;
+    `${ratios.at(-1)?.toFixed(2)}×, median ${median(ratios).toFixed(2)}×.${capacity}`;
 }
 
 /** The section, at-least-once first whichever set the page's body reads. */
@@ -131,18 +223,22 @@ export function exactlyOnceSection(one: BenchResults, other: BenchResults): stri
       "framework's own mechanism, every output and the consumed offsets committed together in a Kafka transaction. The audit reads outputs with " +
       "isolation.level=read_committed under both guarantees; under exactly-once a duplicate makes a run invalid, as a loss does under both. µs CPU per " +
       "inference at the row's own knee under each guarantee, median [95 % interval] over its rounds; exactly-once ÷ at-least-once by median, and " +
-      "whether the intervals tell them apart. Latency is end-to-end at the knee, p50 / p99 in ms, the median over the rounds: under exactly-once a " +
+      "whether the intervals tell them apart. Beside each µs, the row's knee under that guarantee with its search's bracket (the knee and the lowest " +
+      "rate above it that saturated; ≥ when none did) and the rate its rounds ended at when that moved. Capacity is read from the runs themselves " +
+      "(a knee the rounds moved to may never have run): lost when exactly-once saturated (a paced run, or its bracket) at a rate at which every " +
+      "quiet at-least-once run kept up, gained the other way, and a lower rate held with nothing saturating above it is a lower bound only. " +
+      "Latency is end-to-end at the knee, p50 / p99 in ms, the median over the rounds: under exactly-once a " +
       "record is out when its transaction commits (the last append before the commit marker). The faults columns are `--faults --guarantee " +
       "exactly-once`: a kill -9 and restart mid-window, then the broker killed and restarted (hard) and stopped and restarted (clean), each audited " +
       "read-committed.",
     "",
     table(
-      ["product", "at-least-once: µs [95 % interval]", "exactly-once: µs [95 % interval]", "ratio", "told apart", "knee/s", "latency p50 / p99 ms",
-        "kill -9", "broker restarts", "commits"],
+      ["product", "at-least-once: µs [95 % interval]", "knee/s [bracket]", "exactly-once: µs [95 % interval]", "knee/s [bracket]", "µs ratio",
+        "µs told apart", "capacity", "latency p50 / p99 ms", "kill -9", "broker restarts", "commits"],
       products.map((p) => {
-        const knee = (side: Side): string => (side.rows.get(p) ? int((side.rows.get(p) as RowStanding).rate) : "–");
-        return [p, figureCell(atLeastOnce, p), figureCell(exactlyOnce, p), ...ratioCells(atLeastOnce, exactlyOnce, p),
-          `${knee(atLeastOnce)} → ${knee(exactlyOnce)}`, `${latencyCell(atLeastOnce, p)} → ${latencyCell(exactlyOnce, p)}`,
+        const [ka, ke] = kneesOf(atLeastOnce, exactlyOnce, p);
+        return [p, figureCell(atLeastOnce, p), kneeCell(ka), figureCell(exactlyOnce, p), kneeCell(ke), ...ratioCells(atLeastOnce, exactlyOnce, p),
+          capacityOf(capacityEvidence(atLeastOnce, p), capacityEvidence(exactlyOnce, p)), `${latencyCell(atLeastOnce, p)} → ${latencyCell(exactlyOnce, p)}`,
           killCell(e.faults ?? [], p), restartsCell(e.brokerRestarts ?? [], p), commitsCell(e, p)];
       }),
     ),

@@ -1,5 +1,5 @@
 /**
- * Renders the page (the seed's shape, the answer first) from results. Pure: the same results
+ * Renders the page (the seed's shape, the answer first: the host in one line, the ranking, then the machine) from results. Pure: the same results
  * give the same bytes, so a committed results file and its page can be checked against each
  * other. The sections are in tables.ts and answer.ts, their prose in prose.ts.
  */
@@ -18,10 +18,11 @@ import { frameworkAddsSection } from "./framework-adds.ts";
 import { twoModelsSection } from "./two-models.ts";
 import { exactlyOnceSection } from "./exactly-once.ts";
 import { table } from "./format.ts";
+import { hostLine, machineSection } from "./machine.ts";
 import { characteristics, INPUT_AND_GATE, intro } from "./prose.ts";
 import { productLabel, rowsOf } from "./rows.ts";
 import {
-  conditionsSection, consumerSettingsLine, footerSection, machineLine, notesSection, notRunSection, resourcesSection, sanitySection,
+  conditionsSection, consumerSettingsLine, footerSection, notesSection, notRunSection, resourcesSection, sanitySection,
   spreadSection, sweepSections, throughputSection,
 } from "./tables.ts";
 
@@ -51,12 +52,13 @@ export function renderPage(results: BenchResults, extras: PageExtras = {}): stri
     "",
     `Last updated: ${results.generatedAt.slice(0, 10)} · same-machine, relative comparison.`,
     "",
-    machineLine(results),
+    hostLine(results),
     "",
     ...answerSection(results, measured, notRun),
     ...kneeAndShareSection(results),
     ...(otherModel ? twoModelsSection(results, otherModel) : []),
     ...(otherGuarantee ? exactlyOnceSection(results, otherGuarantee) : []),
+    ...machineSection(results),
     "## Bench characteristics",
     "",
     characteristics(results.model),

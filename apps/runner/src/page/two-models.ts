@@ -13,7 +13,7 @@ import { isRanked, rankLabel, standings, type RowStanding, type Standings } from
 import { median } from "../metrics/stats.ts";
 import { isCeiling } from "./answer.ts";
 import { dec2, int, table } from "./format.ts";
-import { shapeFigures, type ShapeFigure } from "./model-alone.ts";
+import { rowShape, shapeFigures, type ShapeFigure } from "./model-alone.ts";
 import { intervalCell, unrankedCell } from "./rounds.ts";
 import { medianSpeed } from "./sittings.ts";
 
@@ -47,7 +47,9 @@ function underModel(side: Side, product: string): RowUnderModel | undefined {
   const row = side.rows.get(product);
   if (row === undefined || !isRanked(row) || row.interval === undefined) return undefined;
   const micros = row.interval.median;
-  const shape = side.ceilings.has(product) ? undefined : side.shapes.find((s) => s.usedBy.includes(product));
+  const run = row.rounds[0]?.run;
+  // The model alone in the row's own runtime only: no other runtime's figure is the row's.
+  const shape = side.ceilings.has(product) || run === undefined ? undefined : rowShape(side.results, side.shapes, run);
   if (shape === undefined) return { row, micros };
   const framework = micros - shape.interval.median;
   return { row, micros, modelAlone: { shape, micros: shape.interval.median, framework, share: framework / micros } };

@@ -1,6 +1,6 @@
 /** The results file a run writes and the page renders from: raw samples, derived row, context. */
 
-import type { BadOutput, Guarantee, KafkaSettings, MemoryInstrument, ProfileCategory, RowDescription } from "@bench/core";
+import type { BadOutput, Guarantee, KafkaSettings, MemoryInstrument, ModelHost, ProfileCategory, RowDescription } from "@bench/core";
 import type { FaultTally } from "../faults/tally.ts";
 
 export type Regime = "keep-up" | "saturated" | "draining";
@@ -436,8 +436,16 @@ export interface ModelAloneRun {
   /** The card's name: the model the rows of this results file ran. */
   model: string;
   versions: Record<string, string>;
-  /** Per shape, CPU µs per record in each of model_alone.py's repetitions, and the rows that call the model so. */
-  shapes: Array<{ runtime: "torch" | "onnxruntime"; records: number; usPerRecord: number[]; usedBy?: string[] }>;
+  /**
+   * Per shape, CPU µs per record in each repetition, and the rows that call the model so. host: the
+   * runtime it was timed in (absent in older files: CPython, model_alone.py), with that runtime's
+   * versions when it is a row's own (Product.timeModelAlone).
+   */
+  shapes: Array<{
+    runtime: "torch" | "onnxruntime"; records: number; usPerRecord: number[]; usedBy?: string[]; host?: ModelHost; versions?: Record<string, string>;
+  }>;
+  /** Rows whose model runs outside CPython and were not timed in their own runtime this round, and why. */
+  notTimed?: Array<{ product: string; host: ModelHost; reason: string }>;
 }
 
 /**

@@ -12,6 +12,9 @@ import {
   missingReason,
   runningApp,
   startReadyApp,
+  timeModelAloneChild,
+  timingArgs,
+  type ModelAloneTiming,
   type Preparation,
   type PrepareContext,
   type Product,
@@ -20,8 +23,8 @@ import {
 } from "@bench/core";
 import { buildApp, type BuiltApp } from "./build.ts";
 import { javaClientSettings } from "./client-settings.ts";
-import { appEnv, jvmArgs } from "./jvm-args.ts";
-import { ARTIFACTS, VERSIONS } from "./pins.ts";
+import { appEnv, HEAP, jvmArgs } from "./jvm-args.ts";
+import { ARTIFACTS, ONNXRUNTIME_VERSION, VERSIONS } from "./pins.ts";
 
 /** JVM start, ONNX session, the group's first rebalance, on a busy 2-core machine. */
 const READY_TIMEOUT_MS = 120_000;
@@ -49,6 +52,24 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<BuiltApp>> {
   }
 }
 
+/** One ONNX Runtime run per record (the Processor API hands process() one record). */
+const MODEL_CALL = { runtime: "onnxruntime", records: 1, host: "jvm" } as const;
+
+/** The row's own call (RiskModel.forward) at its own shape, on the JVM the row runs on, from the app's cached build. */
+async function timeModelAlone(ctx: PrepareContext, model: string): Promise<ModelAloneTiming> {
+  const prepared = await prepare(ctx);
+  if (!prepared.ok) throw new Error(prepared.reason);
+  const built = prepared.found;
+  const timing = await timeModelAloneChild(
+    "the kafka-streams row's model alone",
+    join(JAVA_HOME, "bin", "java"),
+    [`-Xmx${HEAP}`, `-Donnxruntime.native.path=${built.onnxNativeDir}`, "-cp", built.classpath, "bench.ModelAlone", ctx.modelsDir,
+      String(MODEL_CALL.records), ...timingArgs()],
+    { env: { ...process.env, BENCH_MODEL: model, JAVA_HOME } as Record<string, string> },
+  );
+  return { versions: { onnxruntime: ONNXRUNTIME_VERSION, ...timing.versions }, usPerRecord: timing.usPerRecord };
+}
+
 async function start(ctx: RunContext, built: BuiltApp): Promise<RunningProduct> {
   const app = await startReadyApp({
     name: "kafka-streams",
@@ -70,7 +91,8 @@ export const kafkaStreams: Product<BuiltApp> = {
     how: "processing.guarantee=exactly_once_v2 (Streams' transactional producer; the consumed offsets commit in the transaction)",
     commits: "every 100 ms (commit.interval.ms at Streams' default under exactly_once_v2)",
   },
-  modelCall: { runtime: "onnxruntime", records: 1 },
+  modelCall: MODEL_CALL,
+  timeModelAlone,
   coldStartSec: COLD_START_SEC,
   row: {
     delivery: "at-least-once (processing.guarantee=at_least_once, commit every 1 s after the producer is flushed; acks=all, idempotent, lz4)",

@@ -1,9 +1,15 @@
 import { join } from "node:path";
-import { benchAppEnv, runningApp, startReadyApp, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import {
+  benchAppEnv, runningApp, startReadyApp, timeModelAloneChild, timingArgs, type ModelAloneTiming, type PrepareContext, type Product, type RunContext,
+  type RunningProduct,
+} from "@bench/core";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 const APP = join(import.meta.dirname, "app", "main.ts");
+const MODEL_ALONE = join(import.meta.dirname, "model-alone", "time.ts");
+/** One onnxruntime-node call per batch of at most 10k records (the consume batch). */
+const MODEL_CALL = { runtime: "onnxruntime", records: 10_000, host: "node" } as const;
 
 function versions(): Record<string, string> {
   const pkg = (name: string): string => (require(`${name}/package.json`) as { version: string }).version;
@@ -13,6 +19,14 @@ function versions(): Record<string, string> {
     librdkafka: (require("@confluentinc/kafka-javascript") as { librdkafkaVersion: string }).librdkafkaVersion,
     "onnxruntime-node": pkg("onnxruntime-node"),
   };
+}
+
+/** The row's own onnxruntime-node call at its own shape, in a node process of its own. */
+function timeModelAlone(ctx: PrepareContext, model: string, records: number): Promise<ModelAloneTiming> {
+  return timeModelAloneChild("the node row's model alone", process.execPath, ["--import", "tsx", MODEL_ALONE, String(records), ...timingArgs()], {
+    cwd: import.meta.dirname,
+    env: { ...process.env, BENCH_MODELS_DIR: ctx.modelsDir, BENCH_MODEL: model } as Record<string, string>,
+  });
 }
 
 async function startApp(ctx: RunContext, mode: "model" | "passthrough"): Promise<RunningProduct> {
@@ -49,7 +63,8 @@ const SHARED_ROW = {
 
 export const nodeModel: Product = {
   id: "node",
-  modelCall: { runtime: "onnxruntime", records: 10_000 },
+  modelCall: MODEL_CALL,
+  timeModelAlone: (ctx, model) => timeModelAlone(ctx, model, MODEL_CALL.records),
   row: {
     ...SHARED_ROW,
     processing: "batch (≤10k records → one onnxruntime-node call)",

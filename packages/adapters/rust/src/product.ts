@@ -7,7 +7,10 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { runningApp, startReadyApp, unmetReason, type Preparation, type PrepareContext, type Product, type RunContext, type RunningProduct } from "@bench/core";
+import {
+  runningApp, startReadyApp, timeModelAloneChild, timingArgs, unmetReason, type ModelAloneTiming, type Preparation, type PrepareContext, type Product,
+  type RunContext, type RunningProduct,
+} from "@bench/core";
 import { appCommand, type BuiltRow } from "./app-env.ts";
 import { APP_DIR, buildApp } from "./build.ts";
 import { ensureOnnxRuntime } from "./onnxruntime.ts";
@@ -35,6 +38,21 @@ async function prepare(ctx: PrepareContext): Promise<Preparation<BuiltRow>> {
   }
 }
 
+/** One ONNX Runtime run per poll of at most 10k records. */
+const MODEL_CALL = { runtime: "onnxruntime", records: 10_000, host: "rust" } as const;
+
+/** The row's own call (Model::score through the ort crate) at its own shape: the built binary with --model-alone. */
+async function timeModelAlone(ctx: PrepareContext, model: string): Promise<ModelAloneTiming> {
+  const prepared = await prepare(ctx);
+  if (!prepared.ok) throw new Error(prepared.reason);
+  const { binary, onnxruntime } = prepared.found;
+  const timing = await timeModelAloneChild("the rust row's model alone", binary, ["--model-alone", String(MODEL_CALL.records), ...timingArgs()], {
+    env: { ...process.env, BENCH_MODELS_DIR: ctx.modelsDir, BENCH_MODEL: model, BENCH_ONNXRUNTIME: onnxruntime } as Record<string, string>,
+  });
+  const { ort, onnxruntime: version } = prepared.versions;
+  return { versions: { ...(ort ? { ort } : {}), ...(version ? { onnxruntime: version } : {}) }, usPerRecord: timing.usPerRecord };
+}
+
 async function start(ctx: RunContext, built: BuiltRow): Promise<RunningProduct> {
   const { command, args, env } = appCommand(ctx, built);
   const app = await startReadyApp(
@@ -47,7 +65,8 @@ async function start(ctx: RunContext, built: BuiltRow): Promise<RunningProduct> 
 
 export const rust: Product<BuiltRow> = {
   id: "rust",
-  modelCall: { runtime: "onnxruntime", records: 10_000 },
+  modelCall: MODEL_CALL,
+  timeModelAlone,
   exactlyOnce: {
     offered: true,
     how:

@@ -4,7 +4,7 @@
  */
 import { PROFILE_CATEGORIES } from "@bench/core";
 import type { BenchResults, RunResult } from "../../results/types.ts";
-import { profileOf } from "../breakdown.ts";
+import { rowProfileOf } from "../breakdown.ts";
 import { productLabel, rowsOf } from "../render.ts";
 import { countsAsResult } from "../rows.ts";
 import { hasRounds, roundCells } from "../rounds.ts";
@@ -158,9 +158,9 @@ export function chartData(results: BenchResults): ChartData {
         ]
       : [],
   );
-  // A bar segment for every category with CPU in it, "other" included: never hidden.
+  // A bar segment for every category with CPU in it, "other" included: never hidden; a row whose profiling changed it has no bar.
   const breakdown = measured.flatMap((row): BreakdownBar[] => {
-    const profile = profileOf(results, row);
+    const profile = rowProfileOf(results, row);
     return profile
       ? PROFILE_CATEGORIES.filter((c) => profile.shares[c] > 0).map(
         (c) => ({ product: row.product, category: c, share: profile.shares[c] * 100, microsPerRecord: profile.microsPerRecord[c] }),

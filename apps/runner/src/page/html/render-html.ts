@@ -13,6 +13,7 @@ import { chartData, chartSpecs, hasSeveralRates } from "./chart-data.ts";
 import { escapeHtml, markdownToHtml } from "./markdown.ts";
 import { EXACTLY_ONCE_HEADING } from "../exactly-once.ts";
 import { TWO_MODELS_HEADING } from "../two-models.ts";
+import { MACHINE_HEADING } from "../machine.ts";
 
 /** A package's root folder, found through the resolver (its exports map hides dist/ from import). */
 function packageRoot(name: string): string {
@@ -92,9 +93,9 @@ export function renderHtml(results: BenchResults, extras: PageExtras = {}): stri
     );
   }
   const markdown = markdownToHtml(renderPage(results, extras));
-  // The knee charts go under the answer (before the two models' or the exactly-once section when there is one); the rest after the
+  // The knee charts go under the answer (before the two models', the exactly-once or the machine's section); the rest after the
   // characteristics, before the tables.
-  const headings = [`<h2>${TWO_MODELS_HEADING}`, `<h2>${EXACTLY_ONCE_HEADING}`, "<h2>Bench characteristics</h2>"];
+  const headings = [`<h2>${TWO_MODELS_HEADING}`, `<h2>${EXACTLY_ONCE_HEADING}`, `<h2>${MACHINE_HEADING}</h2>`, "<h2>Bench characteristics</h2>"];
   const afterAnswer = headings.find((h) => markdown.includes(h)) as string;
   const withAnswer = insertBefore(markdown, afterAnswer, answer.join("\n"));
   const body = insertBefore(withAnswer, "<h2>Throughput / efficiency</h2>", sections.join("\n"));

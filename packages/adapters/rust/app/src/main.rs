@@ -9,6 +9,7 @@ mod card;
 mod features;
 mod kafka;
 mod model;
+mod model_alone;
 mod output;
 mod pipeline;
 mod record;
@@ -40,7 +41,13 @@ const BATCH: usize = 10_000;
 const BATCH_WAIT: Duration = Duration::from_millis(100);
 
 fn main() -> ExitCode {
-    match run() {
+    let args: Vec<String> = std::env::args().collect();
+    // `--model-alone …`: time the row's model call alone (model_alone.rs) instead of consuming.
+    let outcome = match args.get(1).map(String::as_str) {
+        Some("--model-alone") => model_alone::run(&args[2..]),
+        _ => run(),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("rust-row: {error}");

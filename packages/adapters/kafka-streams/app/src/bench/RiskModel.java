@@ -94,9 +94,17 @@ final class RiskModel implements AutoCloseable {
         input.clear();
         for (int i = 0; i < features.length; i++) input.put(feature(record.get(features[i]).doubleValue(), maxima[i]));
         input.flip();
-        try (OnnxTensor tensor = OnnxTensor.createTensor(env, input, SHAPE);
+        return forward(input, SHAPE)[0][0];
+    }
+
+    /**
+     * One run() on normalised features already in a direct, native-order buffer of shape
+     * [records, 4]: the row's model call, which ModelAlone times alone at the row's shape.
+     */
+    float[][] forward(FloatBuffer features, long[] shape) throws OrtException {
+        try (OnnxTensor tensor = OnnxTensor.createTensor(env, features, shape);
              OrtSession.Result result = session.run(Map.of(inputName, tensor))) {
-            return ((float[][]) result.get(outputName).orElseThrow().getValue())[0][0];
+            return (float[][]) result.get(outputName).orElseThrow().getValue();
         }
     }
 
