@@ -80,6 +80,9 @@ class Scenario {
 
   /** One tick; a product that exited after the broker's stop is restarted once (and the result says so), a second exit ends the run. */
   tick(phase: Phase): Promise<Tick> {
+    // A generator that gave up fails the scenario with its reason: the product is not to blame for an input that stopped.
+    const gaveUp = this.session.gendata?.gaveUp();
+    if (gaveUp !== undefined) return Promise.reject(new Error(gaveUp));
     // An exit before the broker's stop is the product's own failure, not a reaction to the restart.
     return tickRestartingOnce(
       this.session,
@@ -149,6 +152,8 @@ async function watchRecovery(s: Scenario): Promise<void> {
   const { settings, result } = s;
   const rule = { ...RECOVERY_RULE, rate: settings.rate };
   const stoppedAt = s.stoppedAt as number;
+  const feed = s.session.gendata;
+  const sentWhenBack = feed?.latest()?.sent ?? 0;
   // A restarted product (it exited, or was not back in time) gets the whole limit again from its restart.
   const deadline = (): number => stoppedAt + (result.productRestart?.atSec ?? 0) + settings.recoveryLimitSec;
   for (;;) {
@@ -160,6 +165,14 @@ async function watchRecovery(s: Scenario): Promise<void> {
       return;
     }
     if (s.ticker.elapsed() < deadline()) continue;
+    // Output that is not back because the input is not is gendata's failure, not the product's: no restart of the product for it.
+    const report = feed?.latest();
+    if (report && report.delivered <= sentWhenBack) {
+      throw new Error(
+        `gendata did not recover from the broker's restart: ${report.delivered} records acknowledged, none since the broker came back ` +
+          `(last error: ${report.lastError ?? "none"})`,
+      );
+    }
     if (result.productRestart) {
       result.recovered = "none";
       return;
