@@ -1,14 +1,26 @@
 /** The audit of a faults run's output topic: every output read once, counted by OutputTally. */
 import { readTopic } from "@bench/core";
 import type { BenchContext } from "../run/context.ts";
+import { stableOutput } from "../run/audit-transaction.ts";
 import { OutputTally, type FaultTally } from "./tally.ts";
 
 /** `produced` good records (ids e0…) against everything in the output topic; lost ranges cut to 20 for the results file. */
 export async function auditOutput(bench: BenchContext, outputTopic: string, produced: number): Promise<FaultTally> {
   const tally = new OutputTally(produced);
-  const outputEnd = await bench.admin.endOffset(outputTopic);
-  await readTopic(bench.bootstrap, outputTopic, (batch) => batch.forEach((m) => tally.add(m.value)), { stopAt: outputEnd, idleMs: 10_000 });
+  // Exactly-once: read to the last stable offset once an open transaction has ended, or name it (audit-transaction.ts).
+  const stable = bench.guarantee === "exactly-once" ? await stableOutput(bench.bootstrap, outputTopic) : undefined;
+  const open = stable?.open;
+  const adminEnd = await bench.admin.endOffset(outputTopic);
+  const outputEnd = stable ? (open && !open.ended ? Math.min(adminEnd, stable.readTo) : Math.max(adminEnd, stable.readTo)) : adminEnd;
+  await readTopic(bench.bootstrap, outputTopic, (batch) => batch.forEach((m) => tally.add(m.value)), { stopAt: outputEnd, untilOffset: outputEnd, idleMs: 10_000 });
   const counted = tally.result();
+  if (open) {
+    counted.openTransaction = open;
+    if (!open.ended && counted.lost > 0) {
+      counted.unreadBehindOpenTransaction = counted.lost;
+      counted.lost = 0;
+    }
+  }
   counted.lostRanges = counted.lostRanges.slice(0, 20);
   return counted;
 }
