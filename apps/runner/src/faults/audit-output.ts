@@ -1,5 +1,7 @@
 /** The audit of a faults run's output topic: every output read once, counted by OutputTally. */
-import { readTopic } from "@bench/core";
+import { FIXTURE_COUNT, readTopic, type PoisonPill } from "@bench/core";
+import type { ForeignRecords } from "../results/types.ts";
+import { foreignInput, ownInputCount, type FeedFinal } from "../run/audit-foreign.ts";
 import type { BenchContext } from "../run/context.ts";
 import { stableOutput } from "../run/audit-transaction.ts";
 import { OutputTally, type FaultTally } from "./tally.ts";
@@ -23,4 +25,24 @@ export async function auditOutput(bench: BenchContext, outputTopic: string, prod
   }
   counted.lostRanges = counted.lostRanges.slice(0, 20);
   return counted;
+}
+
+/**
+ * The bench's own good records in a scenario's input, and the foreign records beside them
+ * (run/audit-foreign.ts): `produced` is the seq bound of the good ones (fixtures and gendata's),
+ * or, when gendata's final report cannot say, the input's end less the pills sent.
+ */
+export async function ownAndForeign(
+  bench: BenchContext,
+  inputTopic: string,
+  inputEnd: number,
+  final: FeedFinal | undefined,
+  pills: readonly PoisonPill[] = [],
+): Promise<{ produced: number; foreign?: ForeignRecords }> {
+  const own = ownInputCount(final);
+  const pillsSent = final?.poisonSent ?? pills.length;
+  if (own === undefined) return { produced: inputEnd - pillsSent };
+  const produced = FIXTURE_COUNT + (final as FeedFinal).sent;
+  const foreign = await foreignInput(bench.bootstrap, inputTopic, { inputEnd, own, produced, pills: pills.map((p) => p.value) });
+  return { produced, ...(foreign ? { foreign } : {}) };
 }

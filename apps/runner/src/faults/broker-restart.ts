@@ -12,7 +12,7 @@ import type { BrokerRestartResult, Phase, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
-import { auditOutput } from "./audit-output.ts";
+import { auditOutput, ownAndForeign } from "./audit-output.ts";
 import { drainTicks } from "./drain-ticks.ts";
 import { RECOVERY_RULE, recoverySec } from "./recovery.ts";
 import { restartProduct, tickRestartingOnce } from "./restart-product.ts";
@@ -113,11 +113,13 @@ async function restartPhases(s: Scenario): Promise<void> {
   await watchRecovery(s);
   while (fed() < settings.warmupSec + settings.windowSec) await s.tick("window");
 
-  await feed.stop();
+  const final = await feed.stop();
   const last = await drainTicks((phase) => s.tick(phase), () => s.ticker.elapsed(), s.settings.drainTimeoutSec);
   result.undrained = Math.max(0, last.inputEnd - last.consumed);
-  // Every record in the input topic is a good one (no pills here): fixtures and gendata's, e0…
-  result.tally = await auditOutput(session.bench, session.plan.outputTopic, last.inputEnd);
+  // No pills here: the bench's records are the fixtures and gendata's, e0…; anything else in the input is foreign.
+  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, last.inputEnd, final);
+  result.tally = await auditOutput(session.bench, session.plan.outputTopic, produced);
+  if (foreign) result.tally.foreign = foreign;
   result.status = "ok";
   if (result.undrained > 0) {
     result.status = "invalid";
