@@ -14,7 +14,8 @@ export async function auditOutput(bench: BenchContext, outputTopic: string, prod
   const open = stable?.open;
   const adminEnd = await bench.admin.endOffset(outputTopic);
   const outputEnd = stable ? (open && !open.ended ? Math.min(adminEnd, stable.readTo) : Math.max(adminEnd, stable.readTo)) : adminEnd;
-  await readTopic(bench.bootstrap, outputTopic, (batch) => batch.forEach((m) => tally.add(m.value)), { stopAt: outputEnd, untilOffset: outputEnd, idleMs: 10_000 });
+  const range = { stopAt: outputEnd, untilOffset: outputEnd, idleMs: 10_000 };
+  await readTopic(bench.bootstrap, outputTopic, (batch) => batch.forEach((m) => tally.add(m.value)), range);
   const counted = tally.result();
   if (open) {
     counted.openTransaction = open;

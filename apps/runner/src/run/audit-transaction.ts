@@ -108,7 +108,10 @@ export async function brokerEnds(bootstrap: string): Promise<{ ends: (topic: str
 export async function describeProducers(classpath: string, bootstrap: string, topic: string): Promise<OpenProducer | undefined> {
   const { stdout } = await execa(
     "java",
-    ["-cp", classpath, "org.apache.kafka.tools.TransactionsCommand", "--bootstrap-server", bootstrap, "describe-producers", "--topic", topic, "--partition", "0"],
+    [
+      ...["-cp", classpath, "org.apache.kafka.tools.TransactionsCommand", "--bootstrap-server", bootstrap],
+      ...["describe-producers", "--topic", topic, "--partition", "0"],
+    ],
     { timeout: 60_000 },
   );
   return oldestOpen(stdout);

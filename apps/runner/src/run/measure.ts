@@ -163,7 +163,9 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
   // audit: the bench's own records (audit-foreign.ts); foreign ones are reported apart, never lost
   const own = ownInputCount(drained.final);
   const produced = Math.min(drained.last.inputEnd, own ?? Number.POSITIVE_INFINITY);
-  const foreign = own === undefined ? undefined : await foreignInput(bench.bootstrap, session.plan.inputTopic, { inputEnd: drained.last.inputEnd, own, produced });
+  const foreign = own === undefined
+    ? undefined
+    : await foreignInput(bench.bootstrap, session.plan.inputTopic, { inputEnd: drained.last.inputEnd, own, produced });
   result.delivery = await auditOutputs({
     bootstrap: bench.bootstrap,
     outputTopic: session.plan.outputTopic,

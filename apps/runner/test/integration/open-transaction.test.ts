@@ -44,7 +44,8 @@ describe("the exactly-once audit and a transaction still open", () => {
     admin = await KafkaAdmin.connect(bootstrap);
     ends = await brokerEnds(bootstrap);
     product = (await discoverProducts(repoRoot())).find((p) => p.id === "node") as Product;
-    const preparation = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined });
+    const cacheDir = productCacheDir(cacheRoot(), product);
+    const preparation = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir, log: () => undefined });
     if (!preparation.ok) throw new Error(preparation.reason);
     prepared = preparation;
     await admin.createTopics([{ name: topics.inputTopic }, { name: topics.outputTopic }]);
