@@ -173,6 +173,8 @@ export const REFUSAL_CASES: readonly RefusalCase[] = [
 
 /** The must-refuse cases as pills among the gate's generated fixtures (one every few records from `firstSeq`), less those `skip` names. */
 export function refusalPills(firstSeq: number, span: number, skip: ReadonlySet<string> = new Set()): PoisonPill[] {
-  return REFUSAL_CASES.flatMap((c, i) =>
-    skip.has(c.name) ? [] : [{ kind: "refusal" as const, refusal: c.name, beforeSeq: firstSeq + Math.floor((i * span) / REFUSAL_CASES.length), value: c.value }]);
+  return REFUSAL_CASES.flatMap((c, i) => {
+    if (skip.has(c.name)) return [];
+    return [{ kind: "refusal" as const, refusal: c.name, beforeSeq: firstSeq + Math.floor((i * span) / REFUSAL_CASES.length), value: c.value }];
+  });
 }
