@@ -114,6 +114,8 @@ async function restartPhases(s: Scenario): Promise<void> {
   while (fed() < settings.warmupSec + settings.windowSec) await s.tick("window");
 
   const final = await feed.stop();
+  const gaveUp = feed.gaveUp();
+  if (gaveUp !== undefined) throw new Error(gaveUp);
   const last = await drainTicks((phase) => s.tick(phase), () => s.ticker.elapsed(), s.settings.drainTimeoutSec);
   result.undrained = Math.max(0, last.inputEnd - last.consumed);
   // No pills here: the bench's records are the fixtures and gendata's, e0…; anything else in the input is foreign.

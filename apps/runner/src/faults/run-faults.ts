@@ -104,6 +104,8 @@ async function faultedPhases(session: RunSession, result: FaultResult): Promise<
 
   // drain: gendata stopped; wait until every input record is consumed and the output is still.
   const final = await feed.stop();
+  const gaveUp = feed.gaveUp();
+  if (gaveUp !== undefined) throw new Error(gaveUp);
   const started = ticker.elapsed();
   let tick = await ticker.next("drain");
   for (;;) {

@@ -76,6 +76,9 @@ export interface DrainOutcome {
 /** gendata stops (every sent record acknowledged); the product works off what is left. */
 export async function drain(ticker: RunTicker, gendata: GendataProcess, timeoutSec: number): Promise<DrainOutcome> {
   const final = await gendata.stop();
+  // An input that stopped because gendata gave up fails the run with gendata's reason, not the product.
+  const gaveUp = gendata.gaveUp();
+  if (gaveUp !== undefined) throw new Error(gaveUp);
   return { final, ...(await workOff(ticker, timeoutSec, ownInputCount(final))) };
 }
 
