@@ -51,6 +51,7 @@ import { mainCommand, type MainCommandParts } from "./rounds/main-command.ts";
 import { modelAloneRounds } from "./model-alone/rounds.ts";
 import type { BenchResults, RunResult, SweepRecord } from "./results/types.ts";
 import { modelOf } from "./results/model.ts";
+import { brokerUnreachable, rowAdmin, rowFault } from "./row-fault.ts";
 
 export interface BenchOptions {
   products?: string;
@@ -175,6 +176,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const progress = new RunProgress();
   let admin: KafkaAdmin | undefined;
   let bench: BenchContext | undefined;
+  let brokerGone: string | undefined;
   try {
     admin = await KafkaAdmin.connect(bootstrap);
     bench = benchContext({
@@ -198,10 +200,7 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       const afterRound = await modelAloneRounds({ cacheRoot: cache, modelsDir: modelsDir(), model: opts.model, log }, out.results);
       await mainCommand(runnable, { ...mainCommandParts(opts, bench, out), ...(afterRound ? { afterRound } : {}) }, bench);
     }
-    for (const product of mainCommandChosen(opts) ? [] : runnable) {
-      if (interrupted()) break;
-      await benchProduct(product, opts, bench, out);
-    }
+    brokerGone = await productRows(mainCommandChosen(opts) ? [] : runnable, opts, bench, out);
     await bench.quiet?.();
   } finally {
     // An audit still reading needs the broker: it ends (or fails) before the broker stops.
@@ -210,7 +209,27 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     await admin?.close().catch(() => undefined);
     await broker?.stop();
   }
-  return finish(out, resultsDir, interrupted() !== undefined);
+  return finish(out, resultsDir, interrupted() !== undefined, brokerGone);
+}
+
+/**
+ * Each row in turn (row-fault.ts): an error that escapes a row fails that row with its reason and the
+ * next row runs; a broker that no longer answers ends the bench. Returns why it ended early, if it did.
+ */
+async function productRows(rows: Product[], opts: BenchOptions, bench: BenchContext, out: ResultsOut): Promise<string | undefined> {
+  for (const product of rows) {
+    if (bench.interrupted()) return undefined;
+    const failure = await rowFault(() => benchProduct(product, opts, { ...bench, admin: rowAdmin(bench.admin, product.id) }, out));
+    if (failure === undefined) continue;
+    log(`== ${product.id}: failed — ${failure.split("\n")[0]}`);
+    keeper(out)(skipped(product, failure, runSettings(product, opts), "failed"));
+    const gone = await brokerUnreachable(bench.bootstrap);
+    if (gone) {
+      log(`bench: ${gone}; no further row can run`);
+      return gone;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -416,7 +435,7 @@ function keepSearch(bench: BenchContext, audited: Promise<SweepRecord>, o: Resul
 }
 
 /** results.json, page.md, page.html and the Arrow files (with --agreement the sweep's too, in sweep/); the page on stdout; the exit code with its reason. */
-function finish(out: ResultsOut, resultsDir: string, interrupted: boolean): number {
+function finish(out: ResultsOut, resultsDir: string, interrupted: boolean, brokerGone?: string): number {
   const { results } = out;
   if (out.sweep) writeOutputs(out.sweep.results, dirname(out.sweep.file));
   const page = writeOutputs(results, resultsDir, out.sweep?.results);
@@ -426,7 +445,10 @@ function finish(out: ResultsOut, resultsDir: string, interrupted: boolean): numb
       `${out.sweep ? `\nsweep:   ${out.sweep.file}` : ""}`,
   );
   const runs = [...results.runs, ...(out.sweep?.results.runs ?? [])];
-  const code = exitCodeFor(runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])], results.guarantee);
+  const code = exitCodeFor(
+    runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])], results.guarantee, brokerGone !== undefined,
+  );
+  if (code === EXIT.couldNotRun) log(`bench: ended early (exit 1): ${brokerGone ?? "the broker could not be reached"}`);
   if (code === EXIT.faultLoss) {
     const broke = results.guarantee === "exactly-once" ? "lost or duplicated" : "lost";
     log(`bench: a fault run ${broke} records (exit 5): the Faults table says which product and why`);
@@ -452,10 +474,11 @@ function writeOutputs(results: BenchResults, dir: string, agreeWith?: BenchResul
   return page;
 }
 
-function skipped(product: Product, reason: string, settings: RunSettings): RunResult {
+/** A row that did not run (skipped), or whose runs ended in an error that escaped them (failed), with the reason. */
+function skipped(product: Product, reason: string, settings: RunSettings, status: "skipped" | "failed" = "skipped"): RunResult {
   return {
     product: product.id,
-    status: "skipped",
+    status,
     reason,
     startedAt: new Date().toISOString(),
     settings: {

@@ -20,6 +20,12 @@ describe("the bench's exit code", () => {
     expect(exitCodeFor([run("ok", true, 2000), run("ok", false, 1000)], false)).toBe(EXIT.noisy);
     expect(exitCodeFor([run("ok", true), run("ok", true)], false)).toBe(EXIT.noisy);
   });
+  it("is 1 when the broker could not be reached mid-bench, 3 for a row that failed with it still answering, 5 when a loss was found first", () => {
+    expect(exitCodeFor([run("ok"), run("failed")], false, [], [], "at-least-once", true)).toBe(EXIT.couldNotRun);
+    expect(exitCodeFor([run("ok"), run("failed")], false, [], [], "at-least-once", false)).toBe(EXIT.failedOrInvalid);
+    const lossy = { product: "p", status: "ok", tally: { lost: 4 } } as unknown as FaultResult;
+    expect(exitCodeFor([run("failed")], false, [lossy], [], "at-least-once", true)).toBe(EXIT.faultLoss);
+  });
   it("is 130 when interrupted", () => {
     expect(exitCodeFor([run("invalid")], true)).toBe(130);
   });

@@ -9,7 +9,7 @@ import type { BrokerRestartResult, FaultResult, OverloadResult, RunResult } from
 export const EXIT = {
   /** Every run that ran is valid and was measured on a quiet machine. */
   ok: 0,
-  /** The bench itself could not run (e.g. the broker would not start). */
+  /** The bench itself could not run (e.g. the broker would not start), or its broker stopped answering mid-bench. */
   couldNotRun: 1,
   /** Bad input: an unknown flag, product or rate. */
   badInput: 2,
@@ -33,6 +33,7 @@ export function exitCodeFor(
   faults: readonly FaultResult[] = [],
   scenarios: ReadonlyArray<BrokerRestartResult | OverloadResult> = [],
   guarantee: Guarantee = "at-least-once",
+  brokerGone = false,
 ): number {
   if (interrupted) return EXIT.interrupted;
   // Lost records outrank a failed run: the loss is the finding a script must not miss.
@@ -40,6 +41,8 @@ export function exitCodeFor(
   const broken = (tally: FaultTally | undefined): boolean =>
     (tally?.lost ?? 0) > 0 || (guarantee === "exactly-once" && (tally?.duplicated ?? 0) > 0);
   if ([...faults, ...scenarios].some((f) => f.status === "ok" && broken(f.tally))) return EXIT.faultLoss;
+  // A broker that cannot be reached ended the bench: the rows after it never ran.
+  if (brokerGone) return EXIT.couldNotRun;
   if (faults.some((f) => f.status !== "ok")) return EXIT.failedOrInvalid;
   // A broker the bench may not restart (the user's) is "not run here", not a failure; a product the
   // bench had to restart is a finding on the page, not a failure either.

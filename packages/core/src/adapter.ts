@@ -13,6 +13,7 @@ import type { ModelAloneTiming } from "./model-alone.ts";
 import type { ExactlyOnceOffer, Guarantee } from "./guarantee.ts";
 import type { KafkaSettings } from "./kafka-settings.ts";
 import type { ProfileRules } from "./profile.ts";
+import type { PoisonFindings } from "./poison.ts";
 import type { SpellingFindings } from "./spelling-findings.ts";
 
 /** The columns of the page's first table: what kind of thing the row is. */
@@ -152,6 +153,12 @@ export interface Product<Found = unknown> {
    * with the row's notes (spelling-findings.ts). Absent: the row reads every case right.
    */
   spellingFindings?: SpellingFindings;
+  /**
+   * Must-refuse cases (core's REFUSAL_CASES, by name) this row's framework reads instead, by
+   * design: the poison suite does not hold the row to refusing them, and the page prints each with
+   * the row's notes. Absent: the row refuses every case.
+   */
+  poisonFindings?: PoisonFindings;
   /**
    * A reference row that republishes records without scoring them (a ceiling to read the
    * others against): verification then checks event ids only.

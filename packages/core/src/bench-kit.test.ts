@@ -14,7 +14,7 @@ import { DEBIAN_PYTHON } from "./debian-torch.ts";
 import { loadFixtures } from "./fixtures.ts";
 import { loadModelCard } from "./model.ts";
 import { fixturesDir, modelsDir } from "./paths.ts";
-import { POISON_KINDS, poisonValue } from "./poison.ts";
+import { POISON_KINDS, poisonValue, REFUSAL_CASES } from "./poison.ts";
 import { loadSpellings } from "./spellings.ts";
 
 const KIT_MS = 60_000;
@@ -70,6 +70,14 @@ describe("models/bench_kit.py: the complete-record rule", () => {
         { kind: POISON_KINDS[i], skipped: typeof v.problem === "string" && v.problem.length > 0 },
       ).toEqual({ kind: POISON_KINDS[i], skipped: true }),
     );
+  });
+
+  it("skips every must-refuse case with a reason: top-level non-objects and JSONTestSuite's n_number cases", () => {
+    const verdicts = judge(REFUSAL_CASES.map((c) => c.value));
+    verdicts.forEach((v, i) =>
+      expect({ name: REFUSAL_CASES[i]!.name, skipped: typeof v.problem === "string" && v.problem.length > 0 }).toEqual(
+        { name: REFUSAL_CASES[i]!.name, skipped: true },
+      ));
   });
 
   it("refuses an integer too large for a float instead of failing on it (Python's json decodes one)", () => {

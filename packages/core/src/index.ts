@@ -75,7 +75,18 @@ export {
 } from "./kafka-settings.ts";
 export { KafkaAdmin, produceMessages, readTopic, type ConsumedMessage, type KeyedValue, type TopicSpec } from "./kafka.ts";
 export { readSkipLines, skipCountsProblem, type SkipLine } from "./skip-lines.ts";
-export { POISON_KINDS, poisonIdFor, poisonSchedule, poisonValue, type PoisonKind, type PoisonPill } from "./poison.ts";
+export {
+  POISON_KINDS,
+  poisonIdFor,
+  poisonSchedule,
+  poisonValue,
+  REFUSAL_CASES,
+  refusalPills,
+  type PoisonFindings,
+  type PoisonKind,
+  type PoisonPill,
+  type RefusalCase,
+} from "./poison.ts";
 export { DEFAULT_MODEL, loadModelCard, probeError, ReferenceModel, type ModelCard, type ModelProbe } from "./model.ts";
 export { FIXTURE_SEED, FIXTURE_TS_MS, GENERATED_FIXTURE_COUNT, loadFixtures, type FixtureRow } from "./fixtures.ts";
 export {

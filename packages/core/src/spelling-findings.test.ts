@@ -1,6 +1,6 @@
 import { loadGateRecords } from "./gate-records.ts";
 import { fixturesDir } from "./paths.ts";
-import { findingNotes, misreadSeqs, productNotes } from "./spelling-findings.ts";
+import { findingNotes, misreadSeqs, poisonFindingNotes, productNotes } from "./spelling-findings.ts";
 
 const fixtures = loadGateRecords(fixturesDir());
 const findings = {
@@ -24,5 +24,20 @@ describe("a row's spelling findings", () => {
   it("give the audit the misread cases' sequence numbers, which it does not re-score", () => {
     expect(misreadSeqs(findings, fixtures)).toEqual(new Set([280]));
     expect(misreadSeqs(undefined, fixtures)).toEqual(new Set());
+  });
+});
+
+describe("a row's declared readings of must-refuse cases", () => {
+  it("print as notes after the spelling findings, in the cases' order, and a name no case has throws", () => {
+    const notes = productNotes({
+      notes: ["own note"],
+      poisonFindings: { top_level_array_of_record: { outcome: "scored", why: "it reads arrays as rows" } },
+    });
+    expect(notes).toEqual([
+      "own note",
+      "JSON FINDING — the gate's must-refuse case \"top_level_array_of_record\" (a top-level array holding one complete record object) is scored: " +
+        "it reads arrays as rows",
+    ]);
+    expect(() => poisonFindingNotes({ no_such_case: { outcome: "scored", why: "x" } })).toThrow(/names no must-refuse case/);
   });
 });

@@ -5,6 +5,7 @@
  * gate still requires the case's output, fails when the row reads the case right after all (the
  * note would be stale), and the note names the case, what happens and the framework's setting.
  */
+import { REFUSAL_CASES, type PoisonFindings } from "./poison.ts";
 import type { GateRecord } from "./gate-records.ts";
 import { seqOfEventId } from "./schema.ts";
 import { SPELLING_CASES } from "./spellings.ts";
@@ -52,7 +53,17 @@ export function findingNotes(findings: SpellingFindings | undefined): string[] {
   });
 }
 
-/** What the page prints under the row: its own notes, then its spelling findings. */
-export function productNotes(product: { notes?: string[]; spellingFindings?: SpellingFindings }): string[] {
-  return [...(product.notes ?? []), ...findingNotes(product.spellingFindings)];
+/** What the page prints under the row: its own notes, then its spelling findings, then its readings of must-refuse cases. */
+export function productNotes(product: { notes?: string[]; spellingFindings?: SpellingFindings; poisonFindings?: PoisonFindings }): string[] {
+  return [...(product.notes ?? []), ...findingNotes(product.spellingFindings), ...poisonFindingNotes(product.poisonFindings)];
+}
+
+/** One note per declared reading of a must-refuse case, in the cases' order; a name no case has throws. */
+export function poisonFindingNotes(findings: PoisonFindings | undefined): string[] {
+  const names = new Set(REFUSAL_CASES.map((c) => c.name));
+  for (const name of Object.keys(findings ?? {})) if (!names.has(name)) throw new Error(`a poison finding names no must-refuse case: ${JSON.stringify(name)}`);
+  return REFUSAL_CASES.flatMap(({ name, about }) => {
+    const finding = findings?.[name];
+    return finding ? [`JSON FINDING — the gate's must-refuse case "${name}" (${about}) is ${finding.outcome}: ${finding.why}`] : [];
+  });
 }

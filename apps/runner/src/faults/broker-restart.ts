@@ -12,7 +12,7 @@ import type { BrokerRestartResult, Phase, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
-import { auditOutput } from "./audit-output.ts";
+import { auditOutput, ownAndForeign } from "./audit-output.ts";
 import { drainTicks } from "./drain-ticks.ts";
 import { RECOVERY_RULE, recoverySec } from "./recovery.ts";
 import { restartProduct, tickRestartingOnce } from "./restart-product.ts";
@@ -80,6 +80,9 @@ class Scenario {
 
   /** One tick; a product that exited after the broker's stop is restarted once (and the result says so), a second exit ends the run. */
   tick(phase: Phase): Promise<Tick> {
+    // A generator that gave up fails the scenario with its reason: the product is not to blame for an input that stopped.
+    const gaveUp = this.session.gendata?.gaveUp();
+    if (gaveUp !== undefined) return Promise.reject(new Error(gaveUp));
     // An exit before the broker's stop is the product's own failure, not a reaction to the restart.
     return tickRestartingOnce(
       this.session,
@@ -110,11 +113,15 @@ async function restartPhases(s: Scenario): Promise<void> {
   await watchRecovery(s);
   while (fed() < settings.warmupSec + settings.windowSec) await s.tick("window");
 
-  await feed.stop();
+  const final = await feed.stop();
+  const gaveUp = feed.gaveUp();
+  if (gaveUp !== undefined) throw new Error(gaveUp);
   const last = await drainTicks((phase) => s.tick(phase), () => s.ticker.elapsed(), s.settings.drainTimeoutSec);
   result.undrained = Math.max(0, last.inputEnd - last.consumed);
-  // Every record in the input topic is a good one (no pills here): fixtures and gendata's, e0…
-  result.tally = await auditOutput(session.bench, session.plan.outputTopic, last.inputEnd);
+  // No pills here: the bench's records are the fixtures and gendata's, e0…; anything else in the input is foreign.
+  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, last.inputEnd, final);
+  result.tally = await auditOutput(session.bench, session.plan.outputTopic, produced);
+  if (foreign) result.tally.foreign = foreign;
   result.status = "ok";
   if (result.undrained > 0) {
     result.status = "invalid";
@@ -149,6 +156,8 @@ async function watchRecovery(s: Scenario): Promise<void> {
   const { settings, result } = s;
   const rule = { ...RECOVERY_RULE, rate: settings.rate };
   const stoppedAt = s.stoppedAt as number;
+  const feed = s.session.gendata;
+  const sentWhenBack = feed?.latest()?.sent ?? 0;
   // A restarted product (it exited, or was not back in time) gets the whole limit again from its restart.
   const deadline = (): number => stoppedAt + (result.productRestart?.atSec ?? 0) + settings.recoveryLimitSec;
   for (;;) {
@@ -160,6 +169,14 @@ async function watchRecovery(s: Scenario): Promise<void> {
       return;
     }
     if (s.ticker.elapsed() < deadline()) continue;
+    // Output that is not back because the input is not is gendata's failure, not the product's: no restart of the product for it.
+    const report = feed?.latest();
+    if (report && report.delivered <= sentWhenBack) {
+      throw new Error(
+        `gendata did not recover from the broker's restart: ${report.delivered} records acknowledged, none since the broker came back ` +
+          `(last error: ${report.lastError ?? "none"})`,
+      );
+    }
     if (result.productRestart) {
       result.recovered = "none";
       return;

@@ -7,13 +7,13 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURE_COUNT, POISON_KINDS, killTree, type Prepared, type Product } from "@bench/core";
+import { FIXTURE_COUNT, POISON_KINDS, killTree, poisonSchedule, type Prepared, type Product } from "@bench/core";
 import type { FaultResult, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
 import { isDrainedAfterKill } from "./drained.ts";
-import { auditOutput } from "./audit-output.ts";
+import { auditOutput, ownAndForeign } from "./audit-output.ts";
 import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
 
 export interface FaultSettings extends RunBasics {
@@ -104,6 +104,8 @@ async function faultedPhases(session: RunSession, result: FaultResult): Promise<
 
   // drain: gendata stopped; wait until every input record is consumed and the output is still.
   const final = await feed.stop();
+  const gaveUp = feed.gaveUp();
+  if (gaveUp !== undefined) throw new Error(gaveUp);
   const started = ticker.elapsed();
   let tick = await ticker.next("drain");
   for (;;) {
@@ -119,7 +121,10 @@ async function faultedPhases(session: RunSession, result: FaultResult): Promise<
   await endWatch();
   const first = firstOutput();
   if (first !== undefined) result.firstOutputSec = round1(first);
-  await tallyOutputs(session, result, tick.inputEnd - (final?.poisonSent ?? pillCount), final?.poisonSent ?? pillCount);
+  const pills = poisonSchedule({ seed: settings.seed, rounds: settings.poisonRounds, firstSeq: poison.from, span: poison.span });
+  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, tick.inputEnd, final, pills);
+  await tallyOutputs(session, result, produced, final?.poisonSent ?? pillCount);
+  if (foreign && result.tally) result.tally.foreign = foreign;
 }
 
 /**

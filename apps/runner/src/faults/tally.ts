@@ -5,6 +5,7 @@
  * counting across a restart is unit-tested on synthetic topic contents.
  */
 import { readOutput, seqOfEventId } from "@bench/core";
+import type { ForeignRecords, OpenTransaction } from "../results/types.ts";
 
 export interface FaultTally {
   /** Good records produced (fixtures and gendata's), pills not counted. */
@@ -19,6 +20,12 @@ export interface FaultTally {
   unreadable: number;
   /** Lost ids as sequence ranges [first, last], in order (where the loss sits, e.g. at the kill). */
   lostRanges: Array<[number, number]>;
+  /** Records in the input the bench did not write (run/audit-foreign.ts): reported as foreign, never counted as lost. */
+  foreign?: ForeignRecords;
+  /** Exactly-once: a transaction open when the audit came to read (run/audit-transaction.ts). */
+  openTransaction?: OpenTransaction;
+  /** Good records a transaction still open past the bound kept from the reader: not read, not counted as lost. */
+  unreadBehindOpenTransaction?: number;
 }
 
 export class OutputTally {

@@ -6,6 +6,14 @@
  * 200k/s cost more CPU than some products under test and fell seconds behind. When the
  * producer cannot keep the asked rate it says so: a gendata that falls behind must never be
  * read as a product's limit.
+ *
+ * A broker that goes away (a clean stop or a SIGKILL) is waited out: librdkafka keeps the records
+ * in its queue, reconnects with its backoff and, being idempotent, writes each of them once when
+ * the broker is back. Its "broker transport failure" and "all broker connections are down" while
+ * the broker is away are states, not failures, and are counted apart (transientErrors). A fatal error
+ * leaves the instance unusable (librdkafka's rule), and a broker that takes no record for
+ * giveUpSec while records wait is not coming back: either way the producer gives up, with the
+ * reason, and the caller ends the scenario with it rather than blame a product for the silence.
  */
 import rdkafka from "@confluentinc/kafka-javascript";
 import { KAFKA_SETTINGS, RecordEncoder, type PoisonPill } from "@bench/core";
@@ -22,14 +30,22 @@ export interface RateProducerOptions {
   poison?: readonly PoisonPill[];
   /** Send this many records, then stop offering (a drain run's pre-fill); absent: until stop(). */
   count?: number;
+  /** Seconds with records waiting and none acknowledged after which the producer gives up (default GIVE_UP_SEC). */
+  giveUpSec?: number;
 }
+
+/** Longer than a broker's clean stop, its time down and its start together, with librdkafka's reconnect backoff on top. */
+export const GIVE_UP_SEC = 120;
 
 export interface ProducerCounters {
   /** Handed to librdkafka. */
   sent: number;
   /** Acknowledged by the broker. */
   delivered: number;
+  /** Fatal producer errors: they cost the records in librdkafka's queue (the broker being away is not one: see transientErrors). */
   failed: number;
+  /** librdkafka's error events, which it recovers from by itself: the broker away, a request timed out. */
+  transientErrors: number;
   /** Records the schedule wanted by now that were not yet sent. */
   behind: number;
   nextSeq: number;
@@ -51,6 +67,9 @@ export class RateProducer {
   private poisonSent = 0;
   private delivered = 0;
   private failed = 0;
+  private transientErrors = 0;
+  private lastAckAt = performance.now();
+  private gaveUpBecause: string | undefined;
   private behind = 0;
   private running = false;
   private startedAt = 0;
@@ -75,12 +94,36 @@ export class RateProducer {
     this.producer.on("event.stats", (event: { message: string }) => {
       const stats = JSON.parse(event.message) as PartitionStats;
       const acked = stats.topics?.[opts.topic]?.partitions?.["0"]?.acked_msgid;
-      if (acked !== undefined) this.delivered = Math.max(this.delivered, acked);
+      if (acked !== undefined && acked > this.delivered) {
+        this.delivered = acked;
+        this.lastAckAt = performance.now();
+      }
     });
-    this.producer.on("event.error", (err) => {
-      this.failed++;
+    // librdkafka's error events are informational: it recovers from them by itself (the binding
+    // passes only their text). A fatal error shows where it matters, as produce() failing with ERR__FATAL.
+    this.producer.on("event.error", (err: rdkafka.LibrdKafkaError) => {
+      this.transientErrors++;
       this.lastError = String(err.message ?? err);
     });
+  }
+
+  /** Why the producer gave up (fatal error, or no acknowledgement for giveUpSec), once it has. */
+  gaveUp(): string | undefined {
+    return this.gaveUpBecause;
+  }
+
+  private giveUp(why: string): void {
+    if (this.gaveUpBecause !== undefined) return;
+    this.gaveUpBecause = why;
+    this.running = false;
+  }
+
+  /** Gives up when records have waited giveUpSec with none acknowledged (stallReason). */
+  private checkStall(now: number): void {
+    const waiting = this.sent + this.poisonSent - this.delivered;
+    if (waiting <= 0) this.lastAckAt = now;
+    const why = stallReason(waiting, now - this.lastAckAt, (this.opts.giveUpSec ?? GIVE_UP_SEC) * 1000, this.lastError);
+    if (why !== undefined) this.giveUp(why);
   }
 
   async connect(): Promise<void> {
@@ -95,10 +138,13 @@ export class RateProducer {
   start(): void {
     this.running = true;
     this.startedAt = performance.now();
+    this.lastAckAt = this.startedAt;
     this.tick();
   }
 
   private tick(): void {
+    if (!this.running) return;
+    this.checkStall(performance.now());
     if (!this.running) return;
     const elapsed = (performance.now() - this.startedAt) / 1000;
     const due = Math.min(Math.floor(elapsed * this.opts.rate), this.opts.count ?? Number.POSITIVE_INFINITY) - this.sent;
@@ -120,6 +166,11 @@ export class RateProducer {
     } catch (error) {
       // Local queue full: librdkafka is behind the broker; the schedule keeps count of what is owed.
       this.lastError = (error as Error).message;
+      if ((error as { code?: number }).code === rdkafka.CODES.ERRORS.ERR__FATAL) {
+        this.failed++;
+        this.giveUp(`a fatal producer error (${this.lastError}): librdkafka's instance cannot be used again`);
+        return;
+      }
     }
     this.behind = Math.max(0, due - i);
     if (this.opts.count !== undefined && this.sent >= this.opts.count) {
@@ -130,15 +181,17 @@ export class RateProducer {
     else setTimeout(() => this.tick(), 1);
   }
 
-  counters(): ProducerCounters & { lastError?: string } {
+  counters(): ProducerCounters & { lastError?: string; gaveUp?: string } {
     return {
       sent: this.sent,
       delivered: this.delivered,
       failed: this.failed,
+      transientErrors: this.transientErrors,
       behind: this.behind,
       nextSeq: this.opts.startSeq + this.sent,
       poisonSent: this.poisonSent,
       ...(this.lastError ? { lastError: this.lastError } : {}),
+      ...(this.gaveUpBecause ? { gaveUp: this.gaveUpBecause } : {}),
     };
   }
 
@@ -146,8 +199,19 @@ export class RateProducer {
   async stop(timeoutMs = 30_000): Promise<void> {
     this.running = false;
     const flushed = await new Promise<boolean>((resolve) => this.producer.flush(timeoutMs, (err) => resolve(!err)));
-    // A clean flush means every record was acknowledged (failures surface as event.error).
-    if (flushed && this.failed === 0) this.delivered = this.sent + this.poisonSent;
+    // A clean flush means every record was acknowledged (failures surface as event.error; the
+    // broker's absence, waited out, is none).
+    if (flushed && this.failed === 0 && this.gaveUpBecause === undefined) this.delivered = this.sent + this.poisonSent;
     await new Promise<void>((resolve) => this.producer.disconnect(() => resolve()));
   }
+}
+
+/**
+ * Why a producer with `waiting` records and none acknowledged for `msSinceAck` gives up, or
+ * undefined while it waits on: a broker that is restarting takes no record for a while, which
+ * librdkafka waits out; past `limitMs` the broker is not coming back for it.
+ */
+export function stallReason(waiting: number, msSinceAck: number, limitMs: number, lastError: string | undefined): string | undefined {
+  if (waiting <= 0 || msSinceAck <= limitMs) return undefined;
+  return `no record acknowledged for ${Math.round(limitMs / 1000)} s with ${waiting} waiting (last error: ${lastError ?? "none"})`;
 }

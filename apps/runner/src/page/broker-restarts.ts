@@ -1,5 +1,7 @@
 /** The page's "Broker restarts" section, from a `bench --faults` run's broker-restart results (empty without one). */
+import type { FaultTally } from "../faults/tally.ts";
 import type { BrokerRestartResult } from "../results/types.ts";
+import { beyondLost } from "./faults.ts";
 import { int } from "./format.ts";
 
 const sec = (x: number | undefined): string => (x === undefined ? "–" : `${x.toFixed(1)} s`);
@@ -13,6 +15,10 @@ function recoveredCell(r: BrokerRestartResult): string {
 
 function lostCell(r: BrokerRestartResult): string {
   if (!r.tally) return "–";
+  return `${lostFigure(r as BrokerRestartResult & { tally: FaultTally })}${beyondLost(r.tally)}`;
+}
+
+function lostFigure(r: BrokerRestartResult & { tally: FaultTally }): string {
   if ((r.undrained ?? 0) > 0) return `${int(r.tally.lost)} not out (${int(r.undrained ?? 0)} never consumed: not drained)`;
   if (r.tally.lost === 0) return "0";
   const ranges = r.tally.lostRanges.map(([a, b]) => (a === b ? `e${a}` : `e${a}–e${b}`)).join(", ");

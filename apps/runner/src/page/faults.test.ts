@@ -67,6 +67,23 @@ describe("the Faults section", () => {
     expect(page).toContain("| quix | at-least-once | 5,000 | **no** | – | 0 | – | – | – | – | – | failed: exited (code 1) before the kill |");
   });
 
+  it("says beside lost what it leaves out: foreign records in the input, and a transaction still open past the audit's wait", () => {
+    const base = fault({}).tally!;
+    const page = renderFaults([
+      fault({ product: "node", tally: { ...base, foreign: { count: 3, offsets: [1200, 1201, 1900], malformed: 2 } } }),
+      fault({
+        product: "quix",
+        tally: {
+          ...base,
+          unreadBehindOpenTransaction: 40,
+          openTransaction: { producerId: 7, firstOffset: 300, recordsBehind: 41, ended: false, waitedSec: 80 },
+        },
+      }),
+    ]).join("\n");
+    expect(page).toContain("| 0; 3 foreign records in the input (not the bench's; 2 malformed) at offsets 1200, 1201, 1900 |");
+    expect(page).toContain("| 0; the transaction of producer id 7 open from offset 300 was still open after 80 s");
+  });
+
   it("a passthrough row republishes its pills by design; a scoring row that republishes one is called out (seen: node-passthrough, 9 JSON and 12 not)", () => {
     const page = renderFaults([
       fault(

@@ -1,11 +1,27 @@
 /** The page's "Faults" section, from a `bench --faults` run's results (empty without one). */
+import type { FaultTally } from "../faults/tally.ts";
 import type { FaultResult } from "../results/types.ts";
+import { describeOpenTransaction } from "../run/audit-transaction.ts";
+import { foreignReason } from "../run/judge.ts";
 import { int } from "./format.ts";
 
 const sec = (x: number | undefined): string => (x === undefined ? "–" : `${x.toFixed(1)} s`);
 
+/**
+ * What the lost figure leaves out, said beside it: foreign records in the input (never the bench's,
+ * so never lost) and a transaction still open past the audit's wait (its records unread, not lost).
+ */
+export function beyondLost(tally: FaultTally): string {
+  const open = tally.openTransaction && !tally.openTransaction.ended ? `; ${describeOpenTransaction(tally.openTransaction)}` : "";
+  return `${tally.foreign ? `; ${foreignReason(tally.foreign)}` : ""}${open}`;
+}
+
 function lostCell(f: FaultResult): string {
   if (!f.tally) return "–";
+  return `${lostFigure(f as FaultResult & { tally: FaultTally })}${beyondLost(f.tally)}`;
+}
+
+function lostFigure(f: FaultResult & { tally: FaultTally }): string {
   if (f.tally.lost === 0) return "0";
   if ((f.undrained ?? 0) > 0) return `${int(f.tally.lost)} not out (${int(f.undrained ?? 0)} never consumed: not drained)`;
   const ranges = f.tally.lostRanges.map(([a, b]) => (a === b ? `e${a}` : `e${a}–e${b}`)).join(", ");

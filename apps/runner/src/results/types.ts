@@ -96,6 +96,38 @@ export interface DeliveryCheck {
   heldTo?: number;
   /** A paced session's audit: the latency of each later step's window (latencyMs is the first's). */
   latencyByWindow?: Array<DeliveryCheck["latencyMs"]>;
+  /** Records in the input the bench did not write: reported as foreign, never counted as lost. */
+  foreign?: ForeignRecords;
+  /** Exactly-once: a transaction open when the audit came to read (run/audit-transaction.ts). */
+  openTransaction?: OpenTransaction;
+  /**
+   * Records of the bench's that a transaction still open past the bound kept from the reader: not
+   * read, so not known to be lost (lost does not count them).
+   */
+  unreadBehindOpenTransaction?: number;
+}
+
+/** Records in a row's input the bench did not write (run/audit-foreign.ts): not the bench's, so never lost. */
+export interface ForeignRecords {
+  count: number;
+  /** The first few offsets, in order. */
+  offsets: number[];
+  /** Of them, not a JSON object with an event_id. */
+  malformed: number;
+}
+
+/** A transaction that held the output's last stable offset back when the audit came to read it. */
+export interface OpenTransaction {
+  /** Its producer, as the broker describes it (absent when the broker's description failed). */
+  producerId?: number;
+  /** Its first offset: the last stable offset while it stays open. */
+  firstOffset: number;
+  /** Offsets behind it (its own records, and any committed after it) when the audit met it, or when the wait ended. */
+  recordsBehind: number;
+  /** It ended (committed or aborted) within the bound, and the audit read past it. */
+  ended: boolean;
+  /** How long the audit waited for it. */
+  waitedSec: number;
 }
 
 export interface HarnessCost {

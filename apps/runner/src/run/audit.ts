@@ -10,7 +10,8 @@ import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { buildOutputReader, makeTemplate, normalise, POOL_SIZE, type ReferenceModel } from "@bench/core";
 import type { BenchContext } from "./context.ts";
-import type { DeliveryCheck } from "../results/types.ts";
+import type { DeliveryCheck, OpenTransaction } from "../results/types.ts";
+import { stableOutput } from "./audit-transaction.ts";
 import { OutputAccount } from "./audit-account.ts";
 import { auditPart, WindowLatency, type PartRequest, type PartResult } from "./audit-part.ts";
 
@@ -49,6 +50,15 @@ export async function auditOutputs(opts: {
   /** The row wrote in transactions (exactly-once): latency ends when a record's transaction commits. */
   transactional?: boolean;
 }): Promise<DeliveryCheck> {
+  // Read committed, the end is the last stable offset: an open transaction is waited for, or named (audit-transaction.ts).
+  const stable = opts.transactional ? await stableOutput(opts.bootstrap, opts.outputTopic) : undefined;
+  const unresolved = stable?.open !== undefined && !stable.open.ended;
+  const outputEnd = stable ? (unresolved ? Math.min(opts.outputEnd, stable.readTo) : Math.max(opts.outputEnd, stable.readTo)) : opts.outputEnd;
+  return readOutputs({ ...opts, outputEnd }, stable?.open);
+}
+
+/** The audit proper, to `outputEnd`; records a still-open transaction kept out of reach are unread, not lost. */
+async function readOutputs(opts: Parameters<typeof auditOutputs>[0], open: OpenTransaction | undefined): Promise<DeliveryCheck> {
   const heldTo = Math.min(opts.heldTo ?? opts.produced, opts.produced);
   const stride = Math.max(1, Math.floor(opts.outputEnd / SCORE_SAMPLE));
   const windowsMs = [opts.windowMs, ...(opts.moreWindowsMs ?? [])];
@@ -89,10 +99,12 @@ export async function auditOutputs(opts: {
       if (counted > opts.tolerance) misScored++;
     });
   }
+  const notOut = heldTo - distinct;
+  const unread = open && !open.ended ? notOut : 0;
   const check: DeliveryCheck = {
     produced: opts.produced,
     distinctOutputs: distinct,
-    lost: heldTo - distinct,
+    lost: notOut - unread,
     duplicated,
     scoresChecked: sampleSeqs.length,
     misScored,
@@ -100,6 +112,8 @@ export async function auditOutputs(opts: {
     badOutputs,
     badOutputSamples,
     ...(heldTo < opts.produced ? { heldTo } : {}),
+    ...(open ? { openTransaction: open } : {}),
+    ...(unread > 0 ? { unreadBehindOpenTransaction: unread } : {}),
   };
   const [firstWindow, ...more] = windows.map((w) => w.done());
   if (firstWindow) check.latencyMs = firstWindow;

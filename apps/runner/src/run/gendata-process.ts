@@ -11,6 +11,10 @@ export interface GendataReport {
   cpuSeconds: number;
   final?: boolean;
   lastError?: string;
+  /** librdkafka's error events, recovered from by itself (the broker away): not records that failed. */
+  transientErrors?: number;
+  /** Why gendata gave up (its final report): a fatal producer error, or no acknowledgement for its limit. */
+  gaveUp?: string;
   /** Malformed records sent (a faults run's pills). */
   poisonSent?: number;
 }
@@ -76,6 +80,12 @@ export class GendataProcess {
   async stop(): Promise<GendataReport | undefined> {
     await this.process.stop(60_000);
     return this.reports.find((r) => r.final) ?? this.latest();
+  }
+
+  /** Why gendata gave up, once it has: the run it fed fails with this, not the product. */
+  gaveUp(): string | undefined {
+    const why = this.reports.find((r) => r.gaveUp !== undefined)?.gaveUp;
+    return why === undefined ? undefined : `gendata could not go on: ${why}`;
   }
 
   logTail(): string {

@@ -11,7 +11,8 @@
  * confirm, `sweep/knee.ts`).
  */
 import type { Guarantee } from "@bench/core";
-import type { DeliveryCheck, RunConditions, Tick, VerificationResult } from "../results/types.ts";
+import type { DeliveryCheck, ForeignRecords, RunConditions, Tick, VerificationResult } from "../results/types.ts";
+import { describeOpenTransaction } from "./audit-transaction.ts";
 import { SPEED_INDEX_VERSION } from "./speed-index.ts";
 
 /** Foreign load averaged over the window above this (100 = one core) makes a run noisy. */
@@ -81,9 +82,20 @@ export function invalidReasons(evidence: WorkEvidence): string[] {
         : "";
       reasons.push(`${bad} bad output${bad === 1 ? "" : "s"}${offsets}${first ? ` (offset ${first.offset}: ${first.why}, ${first.head})` : ""}`);
     }
+    // Someone else wrote into the row's input: the run did not measure the bench's load alone.
+    if (d.foreign) reasons.push(foreignReason(d.foreign));
     if (d.lost > 0) reasons.push(`lost ${d.lost} of ${d.produced} records`);
+    // An open transaction is the cause of what could not be read, never a loss.
+    if (d.openTransaction && !d.openTransaction.ended) reasons.push(describeOpenTransaction(d.openTransaction));
     if (evidence.guarantee === "exactly-once" && d.duplicated > 0) reasons.push(`${d.duplicated} duplicates read-committed under exactly-once`);
     if ((d.misScored ?? 0) > 0) reasons.push(`mis-scored ${d.misScored} of ${d.scoresChecked} checked (largest error ${d.maxScoreError.toExponential(1)})`);
   }
   return reasons;
+}
+
+/** e.g. "25 foreign records in the input (not the bench's; 9 malformed) at offsets 1200, 1201, …". */
+export function foreignReason(f: ForeignRecords): string {
+  const more = f.count > f.offsets.length ? ", …" : "";
+  return `${f.count} foreign record${f.count === 1 ? "" : "s"} in the input (not the bench's; ${f.malformed} malformed) at offset${f.count === 1 ? "" : "s"} ` +
+    `${f.offsets.join(", ")}${more}`;
 }

@@ -18,6 +18,7 @@ import { extraRecordsPerRecord, resources, throughput } from "../metrics/derive.
 import type { WindowStopRule } from "../metrics/window-stop.ts";
 import { profilePhase } from "../profile/window.ts";
 import type { HarnessCost, RunResult, Tick, VerificationResult } from "../results/types.ts";
+import { foreignInput, ownInputCount } from "./audit-foreign.ts";
 import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
 import { invalidReasons, judgeConditions } from "./judge.ts";
@@ -159,11 +160,16 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
   // An overloaded or capped settle is a steady state only for a saturated product.
   result.settled = settled.how === "settled" || (settled.how === "overloaded" && result.throughput?.regime === "saturated");
 
-  // audit
+  // audit: the bench's own records (audit-foreign.ts); foreign ones are reported apart, never lost
+  const own = ownInputCount(drained.final);
+  const produced = Math.min(drained.last.inputEnd, own ?? Number.POSITIVE_INFINITY);
+  const foreign = own === undefined
+    ? undefined
+    : await foreignInput(bench.bootstrap, session.plan.inputTopic, { inputEnd: drained.last.inputEnd, own, produced });
   result.delivery = await auditOutputs({
     bootstrap: bench.bootstrap,
     outputTopic: session.plan.outputTopic,
-    produced: drained.last.inputEnd,
+    produced,
     outputEnd: await bench.admin.endOffset(session.plan.outputTopic),
     seed: settings.seed,
     reference: bench.reference,
@@ -174,6 +180,7 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
     ...(bench.outputReader !== undefined ? { reader: bench.outputReader } : {}),
     transactional: bench.guarantee === "exactly-once",
   });
+  if (foreign) result.delivery.foreign = foreign;
   const invalid = invalidReasons(
     {
       verification: result.verification!, delivery: result.delivery, undrained: drained.undrained, drainTimeoutSec: settings.drainTimeoutSec,

@@ -1,5 +1,6 @@
 import type { Phase, Tick } from "../results/types.ts";
-import { measureWindow, settledWindow } from "./phases.ts";
+import type { GendataProcess } from "./gendata-process.ts";
+import { drain, measureWindow, settledWindow } from "./phases.ts";
 import { settleRuleFor } from "../metrics/settle.ts";
 import type { RunTicker } from "./ticker.ts";
 
@@ -68,5 +69,18 @@ describe("a window that ends when its figure is known", () => {
     await ticker.next("settle");
     const window = await measureWindow(ticker, { minSec: 5, maxSec: 12, relHalfWidth: 0.02 });
     expect(window.ticks).toHaveLength(12);
+  });
+});
+
+describe("the drain after gendata stops", () => {
+  it("fails the run with gendata's own reason when gendata gave up, before reading any backlog as the product's", async () => {
+    const gendata = {
+      stop: async () => ({ t: 60, sent: 5000, delivered: 2000, failed: 0, behind: 0, cpuSeconds: 1, final: true, gaveUp: "no record acknowledged for 120 s" }),
+      gaveUp: () => "gendata could not go on: no record acknowledged for 120 s with 3000 waiting (last error: none)",
+    } as unknown as GendataProcess;
+    let ticked = 0;
+    const ticker = { next: async () => void ticked++, elapsed: () => 0 } as unknown as RunTicker;
+    await expect(drain(ticker, gendata, 30)).rejects.toThrow(/^gendata could not go on: no record acknowledged for 120 s/);
+    expect(ticked).toBe(0);
   });
 });

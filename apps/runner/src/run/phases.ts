@@ -3,6 +3,7 @@
  * plainly overloaded, or the cap), window (the measured seconds), drain (gendata stopped, the
  * backlog worked off). Each takes the run's ticker and returns what the next needs.
  */
+import { ownInputCount } from "./audit-foreign.ts";
 import type { GendataProcess, GendataReport } from "./gendata-process.ts";
 import { throughput } from "../metrics/derive.ts";
 import { settleVerdict, type BacklogPoint, type SettleRule } from "../metrics/settle.ts";
@@ -75,15 +76,23 @@ export interface DrainOutcome {
 /** gendata stops (every sent record acknowledged); the product works off what is left. */
 export async function drain(ticker: RunTicker, gendata: GendataProcess, timeoutSec: number): Promise<DrainOutcome> {
   const final = await gendata.stop();
-  return { final, ...(await workOff(ticker, timeoutSec)) };
+  // An input that stopped because gendata gave up fails the run with gendata's reason, not the product.
+  const gaveUp = gendata.gaveUp();
+  if (gaveUp !== undefined) throw new Error(gaveUp);
+  return { final, ...(await workOff(ticker, timeoutSec, ownInputCount(final))) };
 }
 
-/** With gendata stopped: ticks until nothing waits to be consumed or republished, or the timeout. */
-export async function workOff(ticker: RunTicker, timeoutSec: number): Promise<Omit<DrainOutcome, "final">> {
+/**
+ * With gendata stopped: ticks until nothing waits to be consumed or republished, or the timeout.
+ * `own`: the bench's own records in the input (audit-foreign.ts), when known: only they owe an
+ * output, so a foreign record a row rightly skipped is no backlog.
+ */
+export async function workOff(ticker: RunTicker, timeoutSec: number, own?: number): Promise<Omit<DrainOutcome, "final">> {
   const started = ticker.elapsed();
   for (;;) {
     const tick = await ticker.next("drain");
-    const waiting = Math.max(tick.inputEnd - tick.consumed, tick.inputEnd - tick.outputEnd, 0);
+    const owed = Math.min(tick.inputEnd, own ?? Number.POSITIVE_INFINITY);
+    const waiting = Math.max(tick.inputEnd - tick.consumed, owed - tick.outputEnd, 0);
     if (waiting === 0 || ticker.elapsed() - started > timeoutSec) return { undrained: waiting, last: tick };
   }
 }

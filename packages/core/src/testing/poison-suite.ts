@@ -8,7 +8,7 @@ import type { Product, ProductExit } from "../adapter.ts";
 import { LOG_TAIL_LINES } from "../child-process.ts";
 import { GENERATED_FIXTURE_COUNT } from "../fixtures.ts";
 import { FIXTURE_COUNT } from "../gate-records.ts";
-import { poisonSchedule, type PoisonPill } from "../poison.ts";
+import { poisonSchedule, refusalPills, type PoisonPill } from "../poison.ts";
 import { readSkipLines } from "../skip-lines.ts";
 import { requireBootstrap } from "./bootstrap.ts";
 import { expectGatePassed, expectSkipLines } from "./expectations.ts";
@@ -16,6 +16,15 @@ import { scoreFixturesThroughProduct, type FixtureRunOptions, type LiveFixtureRu
 
 /** Two rounds of every kind, placed among the generated fixtures after the first. */
 export const POISON_PILLS: readonly PoisonPill[] = poisonSchedule({ seed: 7, rounds: 2, firstSeq: 1, span: GENERATED_FIXTURE_COUNT - 1 });
+
+/**
+ * What a row is held to refuse: the pills, and the gate's must-refuse cases (core's REFUSAL_CASES)
+ * among the same fixtures, less the cases the row declares it reads (Product.poisonFindings).
+ */
+export function mustRefuse(product: Pick<Product, "poisonFindings">): PoisonPill[] {
+  const refusals = refusalPills(1, GENERATED_FIXTURE_COUNT - 1, new Set(Object.keys(product.poisonFindings ?? {})));
+  return [...POISON_PILLS, ...refusals].sort((a, b) => a.beforeSeq - b.beforeSeq);
+}
 
 export interface PoisonSuiteOptions extends Pick<FixtureRunOptions, "cacheDir" | "parallelism" | "readTimeoutMs" | "consumedTimeoutMs" | "log"> {
   /**
@@ -34,13 +43,14 @@ export interface PoisonSuiteOptions extends Pick<FixtureRunOptions, "cacheDir" |
 async function poisonPillTest(product: Product, opts: PoisonSuiteOptions, started: (run: LiveFixtureRun) => void): Promise<void> {
   const { cacheDir, parallelism, readTimeoutMs, consumedTimeoutMs, log } = opts;
   const runOptions = { cacheDir, parallelism, readTimeoutMs, consumedTimeoutMs, log };
+  const pills = mustRefuse(product);
   const run = await scoreFixturesThroughProduct(
     product,
-    { ...runOptions, bootstrap: requireBootstrap(), topicPrefix: `${product.id}-poison-it`, poison: POISON_PILLS, keepRunning: true },
+    { ...runOptions, bootstrap: requireBootstrap(), topicPrefix: `${product.id}-poison-it`, poison: pills, keepRunning: true },
   );
   started(run);
   expectGatePassed(run);
-  expect(run.inputCount).toBe(FIXTURE_COUNT + POISON_PILLS.length);
+  expect(run.inputCount).toBe(FIXTURE_COUNT + pills.length);
   // Skipped, not stuck: the pills' offsets are consumed too.
   expect(run.consumed).toBe(run.inputCount);
   const tail = run.running.logTail(LOG_TAIL_LINES);

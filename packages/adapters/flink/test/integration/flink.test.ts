@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { readdirSync, readFileSync } from "node:fs";
-import { cacheRoot, javaProducerMismatches, KAFKA_SETTINGS, processTree } from "@bench/core";
+import { cacheRoot, javaProducerMismatches, KAFKA_SETTINGS, processTree, REFUSAL_CASES } from "@bench/core";
 import {
   alive,
   describePoisonPills,
@@ -71,3 +71,19 @@ describe("flink adapter", () => {
 // Flink's JSON format skips what it cannot parse and counts nothing: the skipped records are
 // the consumed ones that did not come out.
 describePoisonPills(flink, { cacheDir, log, silentSkips: true, stopExit: { code: 0, signal: null } });
+
+// The row's declared reading of a must-refuse case holds (Product.poisonFindings): the record
+// inside a top-level array comes out scored, which the gate then calls an unknown event id.
+describe("flink's declared reading of a top-level array", () => {
+  it("scores the record inside it, as declared beside the row", async () => {
+    expect(Object.keys(flink.poisonFindings ?? {})).toEqual(["top_level_array_of_record"]);
+    const arrayCase = REFUSAL_CASES.find((c) => c.name === "top_level_array_of_record")!;
+    const eventId = (JSON.parse(arrayCase.value.toString("utf8")) as Array<{ event_id: string }>)[0]!.event_id;
+    const run = await scoreFixturesThroughProduct(flink, {
+      cacheDir, log, bootstrap, topicPrefix: "flink-array-it", readTimeoutMs: 240_000,
+      poison: [{ kind: "refusal", refusal: arrayCase.name, beforeSeq: 1, value: arrayCase.value }],
+    });
+    expect(run.gate.passed).toBe(false);
+    expect(run.gate.problem).toContain(`unknown event_id ${JSON.stringify(eventId)}`);
+  }, 900_000);
+});

@@ -1,4 +1,4 @@
-import { fixturesDir, loadSpellings, makeRecord, normalise, POISON_KINDS, poisonValue } from "@bench/core";
+import { fixturesDir, loadSpellings, makeRecord, normalise, POISON_KINDS, poisonValue, REFUSAL_CASES } from "@bench/core";
 import { decodeRecord, encodeOutput } from "./record.ts";
 
 const features = (metrics: readonly number[]): number[] => normalise(
@@ -35,6 +35,8 @@ describe("the node row's decode", () => {
 
   it("refuses, with a reason, every poison pill kind and what a text search got wrong", () => {
     for (const kind of POISON_KINDS) expect(() => decodeRecord(poisonValue(kind, 1))).toThrow();
+    // The gate's must-refuse cases: a top-level non-object, a number JSON does not allow.
+    for (const c of REFUSAL_CASES) expect({ name: c.name, refused: refuses(() => decodeRecord(c.value)) }).toEqual({ name: c.name, refused: true });
     expect(() => decodeRecord(null)).toThrow();
     // The metrics only in a nested object: the record has none of its own.
     expect(
@@ -64,3 +66,12 @@ describe("the node row's encode", () => {
     }
   });
 });
+
+function refuses(decode: () => unknown): boolean {
+  try {
+    decode();
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * One row's fault stays that row's: an admin error injected into the first row's session (the
+ * test seam of row-fault.ts; every other call goes to the real broker) fails that row with its
+ * reason, the next row runs on the same broker and bench, and the exit code says a run failed (3).
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa } from "execa";
+import { requireBootstrap } from "@bench/core/testing";
+import { INJECT_ADMIN_ERROR_ENV } from "../../src/row-fault.ts";
+
+const bootstrap = requireBootstrap();
+
+describe("a fault in one row's session", () => {
+  it("fails that row with its reason, the next row runs, and the bench exits 3", async () => {
+    const results = mkdtempSync(join(tmpdir(), "bench-row-fault-"));
+    const done = await execa(
+      process.execPath,
+      [
+        "--import", "tsx", "src/cli.ts",
+        "--products", "node,node-passthrough",
+        "--rate", "1000", "--warmup", "2", "--window", "5",
+        "--bootstrap", bootstrap,
+        "--results", results,
+      ],
+      { cwd: join(import.meta.dirname, "..", ".."), reject: false, all: true, env: { [INJECT_ADMIN_ERROR_ENV]: "node" }, timeout: 600_000 },
+    );
+
+    expect(done.exitCode).toBe(3);
+    const saved = JSON.parse(readFileSync(join(results, "results.json"), "utf8")) as {
+      runs: Array<{ product: string; status: string; reason?: string; ticks: unknown[] }>;
+    };
+    const node = saved.runs.filter((r) => r.product === "node");
+    expect(node).toEqual([expect.objectContaining({ status: "failed", reason: expect.stringContaining("admin error injected") })]);
+    const next = saved.runs.filter((r) => r.product === "node-passthrough");
+    expect(next).toHaveLength(1);
+    expect(next[0]).toEqual(expect.objectContaining({ status: "ok" }));
+    expect(next[0]?.ticks.length).toBeGreaterThan(0);
+    expect(done.all).toContain("== node: failed — admin error injected");
+  }, 660_000);
+});
