@@ -47,7 +47,8 @@ export function modelServerFacts(versions: Record<string, string>): ModelServerF
 export async function prepareModelServer(ctx: { cacheRoot: string; modelsDir: string; log(line: string): void }): Promise<PreparedModelServer> {
   let python: string;
   try {
-    ({ python } = await ensurePythonEnv({ python: DEBIAN_PYTHON, requirements: [...MODEL_SERVER_REQUIREMENTS] }, join(ctx.cacheRoot, MODEL_SERVER_CACHE), ctx.log));
+    const spec = { python: DEBIAN_PYTHON, requirements: [...MODEL_SERVER_REQUIREMENTS] };
+    ({ python } = await ensurePythonEnv(spec, join(ctx.cacheRoot, MODEL_SERVER_CACHE), ctx.log));
   } catch (error) {
     return { ok: false, reason: `the model server's Python environment: ${(error as Error).message}` };
   }

@@ -34,7 +34,8 @@ export function parseModelServerUrl(value: string): string {
   const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})\/?$/.exec(target);
   const port = match ? Number(match[2]) : 0;
   if (!match || port < 1 || port > 65535) {
-    throw new Error(`--model-server ${JSON.stringify(value)} is not a gRPC address: give host:port or grpc://host:port (the Open Inference Protocol's gRPC port)`);
+    const what = "give host:port or grpc://host:port (the Open Inference Protocol's gRPC port)";
+    throw new Error(`--model-server ${JSON.stringify(value)} is not a gRPC address: ${what}`);
   }
   return `${match[1]}:${port}`;
 }
