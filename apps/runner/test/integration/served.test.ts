@@ -1,7 +1,7 @@
 /**
  * Served against the real broker and a real model server: the bench's own (KServe's Python model
- * server hosting the frozen model's ONNX export, started as the bench starts it). The plain
- * confluent-kafka row, served, passes the verification gate (every score held to the reference
+ * server hosting the frozen model's ONNX export, started as the bench starts it). Each served row
+ * (the plain confluent-kafka loop, node) passes the verification gate (every score held to the reference
  * within the card's tolerance); then, working through a backlog, it outlives a kill -9 of the server
  * and the server's restart: while the server is down the row commits nothing, and once it is back
  * every record comes out (0 lost, read by a recount of both topics).
@@ -31,7 +31,7 @@ import { recount } from "./recount.ts";
 
 const bootstrap = requireBootstrap();
 /** A backlog of several of the row's 10,000-record batches, so the kill lands mid-run. */
-const RECORDS = 200_000;
+const RECORDS = 400_000;
 /** How long the server stays down: several of the row's retries, well inside its outage limit. */
 const DOWN_MS = 5_000;
 
@@ -47,7 +47,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   return false;
 }
 
-describe("served: the confluent-kafka row against the bench's model server", () => {
+describe.each(["confluent-kafka", "node"])("served: the %s row against the bench's model server", (id) => {
   let server: ModelServer;
   let product: Product;
   let prepared: Prepared;
@@ -59,7 +59,7 @@ describe("served: the confluent-kafka row against the bench's model server", () 
     if (!serverPrep.ok) throw new Error(serverPrep.reason);
     server = new ModelServer({ python: serverPrep.python, modelsDir: modelsDir(), model: "risk_mlp", logFile: join(runRoot, "model-server.log") });
     await server.start();
-    product = (await discoverProducts(repoRoot())).find((p) => p.id === "confluent-kafka") as Product;
+    product = (await discoverProducts(repoRoot())).find((p) => p.id === id) as Product;
     const preparation = await product.prepare({ repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log });
     if (!preparation.ok) throw new Error(preparation.reason);
     prepared = preparation;
@@ -77,7 +77,7 @@ describe("served: the confluent-kafka row against the bench's model server", () 
 
   it("passes the gate served: every fixture scored by the server with the reference risk", async () => {
     const run = await scoreFixturesThroughProduct(product, {
-      bootstrap, cacheDir: productCacheDir(cacheRoot(), product), topicPrefix: "served-it", modelServer: server.grpcTarget, keepRunning: true,
+      bootstrap, cacheDir: productCacheDir(cacheRoot(), product), topicPrefix: `served-it-${id}`, modelServer: server.grpcTarget, keepRunning: true,
     });
     expect(run.running.logTail(2000)).toMatch(new RegExp(`BENCH_READY .* served by ${server.grpcTarget.replace(/\./g, "\\.")}`));
     expectGatePassed(run);
@@ -86,7 +86,8 @@ describe("served: the confluent-kafka row against the bench's model server", () 
 
   it("outlives a kill -9 of the server and its restart: nothing committed while it is down, 0 lost", async () => {
     const stamp = `${Date.now()}-${process.pid}`;
-    const topics = { inputTopic: `served-it.${stamp}.in`, outputTopic: `served-it.${stamp}.out`, groupId: `served-it.${stamp}` };
+    const name = `served-it.${id}.${stamp}`;
+    const topics = { inputTopic: `${name}.in`, outputTopic: `${name}.out`, groupId: name };
     await admin.createTopics([{ name: topics.inputTopic }, { name: topics.outputTopic }]);
     const encoder = new RecordEncoder(FIXTURE_SEED);
     // In parts the client's producer queue holds (100,000 messages).
@@ -114,7 +115,7 @@ describe("served: the confluent-kafka row against the bench's model server", () 
       await sleep(DOWN_MS);
       expect(await committed()).toBe(whileDown);
       expect(exited).toBe(false);
-      console.log(`served: server killed at committed ${atKill} of ${RECORDS}; ${whileDown} while it was down`);
+      console.log(`served ${id}: server killed at committed ${atKill} of ${RECORDS}; ${whileDown} while it was down`);
       expect(whileDown).toBeLessThan(RECORDS);
 
       await server.start();
