@@ -209,7 +209,9 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       serving = await startServing({ ...opts, cacheRoot: cache, modelsDir: modelsDir(), resultsDir, log }).catch((error: Error) => {
         throw new CouldNotRun(`the model server: ${error.message}`);
       });
-      if (serving) [results.serving, bench.modelServer] = [serving.record, serving];
+      results.serving = serving?.record;
+      // A user's server is not sampled: a share of 0 in each tick would read as a server that cost nothing.
+      if (serving?.record.cpuCounted) bench.modelServer = serving;
     }
     if (opts.profile || ((opts.sweep || mainCommandChosen(opts)) && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
