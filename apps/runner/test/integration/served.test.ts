@@ -84,6 +84,24 @@ describe.each(["confluent-kafka", "node"])("served: the %s row against the bench
     expect((await run.stop()).exit).toEqual({ code: 0, signal: null });
   }, 400_000);
 
+  it("refuses to start against a server that does not host the bench's model, with the server's reason", async () => {
+    const name = `served-it.${id}.other-model.${Date.now()}-${process.pid}`;
+    const before = process.env.BENCH_MODEL;
+    // The row asks for the heavier model by its card; the server hosts the seed's only.
+    process.env.BENCH_MODEL = "risk_mlp_wide";
+    try {
+      const started = product.start({
+        inputTopic: `${name}.in`, outputTopic: `${name}.out`, groupId: name, bootstrap, guarantee: "at-least-once", kafka: KAFKA_SETTINGS,
+        parallelism: 1, runDir: runRoot, stateDir: runRoot, repoRoot: repoRoot(), modelsDir: modelsDir(),
+        cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined, modelServer: server.grpcTarget,
+      }, prepared.found);
+      await expect(started).rejects.toThrow(/the model server at \S+ refused the batch: .*risk_mlp_wide/);
+    } finally {
+      if (before === undefined) delete process.env.BENCH_MODEL;
+      else process.env.BENCH_MODEL = before;
+    }
+  }, 300_000);
+
   it("outlives a kill -9 of the server and its restart: nothing committed while it is down, 0 lost", async () => {
     const stamp = `${Date.now()}-${process.pid}`;
     const name = `served-it.${id}.${stamp}`;

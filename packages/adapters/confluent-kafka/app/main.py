@@ -192,9 +192,12 @@ def main():
             if not messages:
                 continue
             records = decode(messages, decoder)
+            # Scored before a transaction begins: a served call held through a server's outage
+            # must not keep a transaction open past the broker's transaction timeout.
+            risks = scorer.risks(records)
             if transactions:
                 transactions.begin()
-            publish(producer, bench.output_topic, records, scorer.risks(records))
+            publish(producer, bench.output_topic, records, risks)
             if transactions:
                 # commit_transaction() flushes the batch's outputs first and fails if one failed.
                 transactions.commit()
