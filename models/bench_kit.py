@@ -37,6 +37,8 @@ class BenchEnv:
     # registers with (the same for every start of one run, so a restart fences the killed one).
     guarantee: str = "at-least-once"
     transactional_id: Optional[str] = None
+    # Served: the gRPC address of the model server the app calls instead of its own model.
+    model_server: Optional[str] = None
 
     @property
     def exactly_once(self) -> bool:
@@ -53,6 +55,7 @@ def bench_env(environ: Mapping[str, str] = os.environ) -> BenchEnv:
         models_dir=environ["BENCH_MODELS_DIR"],
         guarantee=environ.get("BENCH_GUARANTEE", "at-least-once"),
         transactional_id=environ.get("BENCH_TRANSACTIONAL_ID"),
+        model_server=environ.get("BENCH_MODEL_SERVER") or None,
     )
 
 
@@ -171,6 +174,18 @@ class RiskScorer:
         """The risk of each complete record, in order: one forward for the batch."""
         rows = [metrics_of(record) for record in records]
         return self.risks_of_metrics(rows).tolist() if rows else []
+
+
+def scorer_for(bench: BenchEnv, stopping: Callable[[], bool] = lambda: False):
+    """The app's model: its own (RiskScorer) embedded, or the model server's (served_client's
+    ServedScorer, checked against the card's probe rows) when the run gives one."""
+    if bench.model_server is None:
+        return RiskScorer()
+    from served_client import ServedScorer
+
+    scorer = ServedScorer(bench.model_server, stopping)
+    scorer.check()
+    return scorer
 
 
 def output_record(record: Mapping[str, Any], risk: float) -> dict:

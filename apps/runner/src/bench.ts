@@ -24,6 +24,7 @@ import {
   type ModelCard,
   type Prepared,
   type Product,
+  type Serving,
 } from "@bench/core";
 import { KafkaBroker } from "./broker/kafka-broker.ts";
 import { localListenerPid } from "./broker/local-pid.ts";
@@ -52,6 +53,8 @@ import { modelAloneRounds } from "./model-alone/rounds.ts";
 import type { BenchResults, RunResult, SweepRecord } from "./results/types.ts";
 import { modelOf } from "./results/model.ts";
 import { brokerUnreachable, rowAdmin, rowFault } from "./row-fault.ts";
+import { servedRows } from "./serving/rows.ts";
+import { startServing, type ServingTarget } from "./serving/target.ts";
 
 export interface BenchOptions {
   products?: string;
@@ -59,6 +62,10 @@ export interface BenchOptions {
   model: string;
   /** `--guarantee`: every row runs under it; under exactly-once only the rows that offer it run. */
   guarantee: Guarantee;
+  /** `--serving`: each row scores with its own model (embedded) or calls a model server (served: only the rows that can). */
+  serving: Serving;
+  /** `--model-server`: the gRPC address of a running server the served rows call instead of the bench's own. */
+  modelServer?: string;
   rate: { byProduct: Map<string, number>; fallback: number | undefined };
   warmup: number;
   settleTimeout: number;
@@ -168,7 +175,13 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   const fixtures = await gateRecordsScored(fixturesDir(), (rows) => reference.score(Float32Array.from(rows.flat())));
   const results = await newResults(bootstrap, broker, reference.card, opts.guarantee);
   const out: ResultsOut = { results, file: join(resultsDir, "results.json") };
-  const runnable = offeringTheGuarantee(chosen, opts, keeper(out));
+  let serving: ServingTarget | undefined;
+  const served = servedRows(offeringTheGuarantee(chosen, opts, keeper(out)), opts.serving, () => (serving as ServingTarget).address());
+  for (const { product, reason } of served.skipped) {
+    log(`== ${product.id}: not run — ${reason}`);
+    keeper(out)(skipped(product, reason, runSettings(product, opts)));
+  }
+  const runnable = served.runnable;
   if (opts.agreement) {
     out.sweep = { results: { ...results, runs: [], sweeps: [] }, file: join(resultsDir, "sweep", "results.json") };
     mkdirSync(dirname(out.sweep.file), { recursive: true });
@@ -193,6 +206,14 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       fixtures,
     });
     if (broker) allowBrokerRestart(bench, broker);
+    if (runnable.length > 0) {
+      serving = await startServing({ ...opts, cacheRoot: cache, modelsDir: modelsDir(), resultsDir, log }).catch((error: Error) => {
+        throw new CouldNotRun(`the model server: ${error.message}`);
+      });
+      results.serving = serving?.record;
+      // A user's server is not sampled: a share of 0 in each tick would read as a server that cost nothing.
+      if (serving?.record.cpuCounted) bench.modelServer = serving;
+    }
     if (opts.profile || ((opts.sweep || mainCommandChosen(opts)) && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
     await prepareOutputReader(bench);
@@ -202,9 +223,14 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     }
     brokerGone = await productRows(mainCommandChosen(opts) ? [] : runnable, opts, bench, out);
     await bench.quiet?.();
+  } catch (error) {
+    if (!(error instanceof CouldNotRun)) throw error;
+    log(`bench: ${error.message}`);
+    return EXIT.couldNotRun;
   } finally {
     // An audit still reading needs the broker: it ends (or fails) before the broker stops.
     await bench?.quiet?.().catch(() => undefined);
+    await serving?.stop();
     progress.stop();
     await admin?.close().catch(() => undefined);
     await broker?.stop();
@@ -231,6 +257,9 @@ async function productRows(rows: Product[], opts: BenchOptions, bench: BenchCont
   }
   return undefined;
 }
+
+/** Why the bench cannot run at all (exit 1), as opposed to a run that failed. */
+class CouldNotRun extends Error {}
 
 /**
  * The rows that run under the bench's guarantee. Under exactly-once a row whose framework offers

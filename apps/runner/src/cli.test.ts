@@ -30,6 +30,18 @@ describe("bench CLI input", () => {
     }
   }, 120_000);
 
+  it("refuses an unknown --serving, an address that is no gRPC one, and --model-server beside embedded, with exit code 2", async () => {
+    const unknown = await cli("--serving", "remote", "--products", "node", "--bootstrap", "127.0.0.1:1");
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain("Allowed choices are embedded, served");
+    const http = await cli("--model-server", "http://localhost:8080", "--products", "node", "--bootstrap", "127.0.0.1:1");
+    expect(http.exitCode).toBe(2);
+    expect(http.stderr).toContain("is not a gRPC address: give host:port or grpc://host:port");
+    const embedded = await cli("--serving", "embedded", "--model-server", "localhost:8081", "--products", "node", "--bootstrap", "127.0.0.1:1");
+    expect(embedded.exitCode).toBe(2);
+    expect(embedded.stderr).toContain("--model-server goes with --serving served");
+  }, 120_000);
+
   it("lists every adapter folder's products as one line of JSON for the CI matrix", async () => {
     const r = await cli("--list", "--json");
     expect(r.exitCode).toBe(0);

@@ -20,7 +20,7 @@ import { userPath } from "./user-path.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
-import { DEFAULT_GUARANTEE, DEFAULT_MODEL, GUARANTEES, modelsDir, repoRoot } from "@bench/core";
+import { DEFAULT_GUARANTEE, DEFAULT_MODEL, GUARANTEES, modelsDir, parseModelServerUrl, repoRoot, SERVINGS } from "@bench/core";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { ratesGiven, runBench, type BenchOptions } from "./bench.ts";
 import { serveBroker } from "./broker/serve.ts";
@@ -46,6 +46,22 @@ const wholeNumber = (value: string): number => {
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive whole number");
   return n;
 };
+
+const modelServerOption = (value: string): string => {
+  try {
+    return parseModelServerUrl(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+};
+
+/** `--serving`, with `--model-server` implying served; embedded beside a server is bad input. */
+function servingOf(opts: { serving?: BenchOptions["serving"]; modelServer?: string }): { serving: BenchOptions["serving"] } | { bad: string } {
+  if (opts.modelServer !== undefined && opts.serving === "embedded") {
+    return { bad: "--model-server goes with --serving served (the rows call it), not embedded" };
+  }
+  return { serving: opts.serving ?? (opts.modelServer !== undefined ? "served" : "embedded") };
+}
 
 const share = (value: string): number => {
   const n = Number(value);
@@ -145,6 +161,20 @@ program
         "whose framework offers none are listed with the reason); the audit reads committed outputs and, under exactly-once, a duplicate makes the run invalid",
     ).choices(GUARANTEES).default(DEFAULT_GUARANTEE),
   )
+  .addOption(
+    new Option(
+      "--serving <serving>",
+      "where each row's model runs: embedded (in the row's own process) or served (the rows that can call a model server send it each batch over the " +
+        "Open Inference Protocol's gRPC; the bench starts its own, KServe's Python model server on ONNX Runtime, and counts its CPU and memory as the " +
+        "row's; the others are listed with their reason)",
+    ).choices(SERVINGS),
+  )
+  .option(
+    "--model-server <host:port>",
+    "with --serving served (which it implies): a running model server's gRPC address (host:port or grpc://host:port) the rows call instead of the " +
+      "bench's own; its CPU is then not seen, and the figures hold the rows' side only",
+    modelServerOption,
+  )
   .option(
     "--knees <results.json[,more.json]>",
     "with --faults: the overload's base rate is each product's rounds' rate from a main command's results, or a sweep's confirmed knee (others: their --rate)",
@@ -161,6 +191,13 @@ program
       process.exitCode = EXIT.badInput;
       return;
     }
+    const serving = servingOf(opts);
+    if ("bad" in serving) {
+      console.error(`bench: ${serving.bad}`);
+      process.exitCode = EXIT.badInput;
+      return;
+    }
+    opts.serving = serving.serving;
     if (opts.knees && !opts.faults) {
       console.error("bench: --knees goes with --faults (it sets the overload's base rate)");
       process.exitCode = EXIT.badInput;

@@ -14,6 +14,7 @@ import type { ExactlyOnceOffer, Guarantee } from "./guarantee.ts";
 import type { KafkaSettings } from "./kafka-settings.ts";
 import type { ProfileRules } from "./profile.ts";
 import type { PoisonFindings } from "./poison.ts";
+import type { ServedOffer } from "./serving.ts";
 import type { SpellingFindings } from "./spelling-findings.ts";
 
 /** The columns of the page's first table: what kind of thing the row is. */
@@ -63,6 +64,12 @@ export interface RunContext {
   guarantee: Guarantee;
   /** How many cores the product may use on its own in-process mechanism. */
   parallelism: number;
+  /**
+   * Served: the gRPC address ("host:port") of the model server the row calls instead of its own
+   * model (apps get it as BENCH_MODEL_SERVER), given only to a row whose `served` is offered.
+   * Absent: the row scores with its own model (embedded).
+   */
+  modelServer?: string;
   /** This start's folder: logs and anything the product writes. A restart (faults) gets a new one. */
   runDir: string;
   /**
@@ -224,6 +231,11 @@ export interface Product<Found = unknown> {
    * prints the others' reasons). Absent: its adapter does not say, and the row is not run so.
    */
   exactlyOnce?: ExactlyOnceOffer;
+  /**
+   * Whether the row can call a model server instead of its own model (`bench --serving served`),
+   * how; or why not. Absent: its adapter does not say, and the row is not run served.
+   */
+  served?: ServedOffer;
   /**
    * The short bench CI runs for this row (`bench --list --json` feeds the workflow's matrix):
    * an offered rate a CI runner keeps up with. Absent: the bench's default rate.

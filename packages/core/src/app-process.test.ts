@@ -35,4 +35,10 @@ describe("benchAppEnv", () => {
     expect(restarted.BENCH_TRANSACTIONAL_ID).toBe(first.BENCH_TRANSACTIONAL_ID);
     expect(benchAppEnv({ ...run, groupId: "bench.rust.2", guarantee: "exactly-once" }).BENCH_TRANSACTIONAL_ID).not.toBe(first.BENCH_TRANSACTIONAL_ID);
   });
+
+  it("gives a served run the model server's address, and an embedded one none", () => {
+    const run = { bootstrap: "b", inputTopic: "in", outputTopic: "out", groupId: "g", parallelism: 1, modelsDir: "/m", kafka: KAFKA_SETTINGS };
+    expect(benchAppEnv({ ...run, modelServer: "127.0.0.1:8081" }).BENCH_MODEL_SERVER).toBe("127.0.0.1:8081");
+    expect(benchAppEnv(run)).not.toHaveProperty("BENCH_MODEL_SERVER");
+  });
 });

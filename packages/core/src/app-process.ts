@@ -12,9 +12,10 @@ import { kafkaSettingsEnv } from "./kafka-settings.ts";
 /** The variables every app reads: the run's broker, topics, group, guarantee, parallelism, models and client settings. */
 type AppSettings = Pick<RunContext, "bootstrap" | "inputTopic" | "outputTopic" | "groupId" | "parallelism" | "modelsDir" | "kafka">;
 
-export function benchAppEnv(ctx: AppSettings & Partial<Pick<RunContext, "guarantee">>): Record<string, string> {
+export function benchAppEnv(ctx: AppSettings & Partial<Pick<RunContext, "guarantee" | "modelServer">>): Record<string, string> {
   const guarantee = ctx.guarantee ?? DEFAULT_GUARANTEE;
   return {
+    ...(ctx.modelServer !== undefined ? { BENCH_MODEL_SERVER: ctx.modelServer } : {}),
     BENCH_GUARANTEE: guarantee,
     ...(guarantee === "exactly-once" ? { BENCH_TRANSACTIONAL_ID: transactionalIdFor(ctx.groupId) } : {}),
     ...kafkaSettingsEnv(ctx.kafka),

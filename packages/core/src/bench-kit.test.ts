@@ -201,3 +201,48 @@ print(stopping.wait(5), calls)
     expect(runKit(script).stdout.trim().split("\n")).toEqual(["False", "True ['on_stop']"]);
   });
 });
+
+describe("models/served_client.py: what a served row sends and accepts", () => {
+  it("sends the fixture records' features as the embedded rows compute them, float32 [records, 4]", () => {
+    const fixtures = loadFixtures(fixturesDir());
+    const script = `
+import json
+import bench_kit, served_client
+records = [json.loads(bytes.fromhex(line.strip()))["record"] for line in sys.stdin if line.strip()]
+x = served_client.features([bench_kit.metrics_of(r) for r in records])
+print(json.dumps({"dtype": str(x.dtype), "shape": list(x.shape), "features": x.tolist()}))
+`;
+    const out = JSON.parse(runKit(script, [], fixtures.map((f) => Buffer.from(JSON.stringify(f)))).stdout) as {
+      dtype: string; shape: number[]; features: number[][];
+    };
+    expect(out.dtype).toBe("float32");
+    expect(out.shape).toEqual([fixtures.length, 4]);
+    out.features.forEach((row, i) => expect(row).toEqual(fixtures[i]!.features.map((f) => Math.fround(f))));
+  }, KIT_MS);
+
+  it("takes one FP32 risk per record and refuses any other answer with what came", () => {
+    const script = `
+import json
+import numpy as np
+import served_client
+def verdict(risks, records):
+    try:
+        return served_client.check_answer(risks, records, "risk").tolist()
+    except served_client.BadAnswer as error:
+        return str(error)
+print(json.dumps([
+    verdict(np.array([[0.25], [0.5]], dtype=np.float32), 2),
+    verdict(None, 2),
+    verdict(np.array([[0.25], [0.5]], dtype=np.float64), 2),
+    verdict(np.array([[0.25, 0.5]], dtype=np.float32), 2),
+    verdict(np.array([[0.25]], dtype=np.float32), 2),
+]))
+`;
+    const [good, none, float64, wide, short] = JSON.parse(runKit(script).stdout) as [number[], string, string, string, string];
+    expect(good).toEqual([0.25, 0.5]);
+    expect(none).toBe("the model server's answer has no output 'risk'");
+    expect(float64).toBe("the model server answered 'risk' as float64, not FP32");
+    expect(wide).toBe("the model server answered 'risk' of shape [1, 2] for 2 records; expected [2, 1]");
+    expect(short).toBe("the model server answered 'risk' of shape [1, 1] for 2 records; expected [2, 1]");
+  }, KIT_MS);
+});

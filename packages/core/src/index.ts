@@ -18,6 +18,17 @@ export type {
 export { MODEL_ALONE_TIMING, parseModelAloneTiming, timeModelAloneChild, timingArgs, type ModelAloneTiming } from "./model-alone.ts";
 export { DEFAULT_GUARANTEE, GUARANTEES, NO_EXACTLY_ONCE, parseGuarantee, transactionalIdFor, type ExactlyOnceOffer, type Guarantee } from "./guarantee.ts";
 export { ONNXRUNTIME_WHEEL_VERSION } from "./onnxruntime-version.ts";
+export { DEFAULT_SERVING, NOT_SERVED, parseModelServerUrl, parseServing, SERVINGS, type ServedOffer, type Serving } from "./serving.ts";
+export {
+  MODEL_SERVER_CACHE,
+  ModelServer,
+  modelServerFacts,
+  prepareModelServer,
+  type ModelServerFacts,
+  type ModelServerOptions,
+  type PreparedModelServer,
+} from "./model-server.ts";
+export { KSERVE_VERSION, MODEL_SERVER_REQUIREMENTS } from "./model-server-pins.ts";
 export { benchAppEnv, freePort, runningApp, startReadyApp } from "./app-process.ts";
 export { counterFile, parseCounter } from "./counter-file.ts";
 export { JAVA_HOME, javaCheck, javaPrerequisite, javaVersion, parseJavaVersion } from "./java.ts";

@@ -2,6 +2,7 @@
 
 import type { BadOutput, Guarantee, KafkaSettings, MemoryInstrument, ModelHost, ProfileCategory, RowDescription } from "@bench/core";
 import type { FaultTally } from "../faults/tally.ts";
+import type { ServingRecord } from "../serving/target.ts";
 
 export type Regime = "keep-up" | "saturated" | "draining";
 /**
@@ -27,6 +28,11 @@ export interface Tick {
   foreignCpuPercent?: number;
   /** Steal time from /proc/stat over the tick, 100 = one core. */
   stealPercent?: number;
+  /**
+   * Served by the bench's own model server: the server's share of this tick's cpuPercent and memMb,
+   * which hold the row and the server together (the row's cost). Absent: embedded, or a user's server.
+   */
+  server?: { cpuPercent: number; memMb: number };
   /**
    * The broker did not answer this tick's offset reads (a broker restart): the offsets are the
    * previous tick's, carried over, and no rate is read from this tick.
@@ -443,6 +449,8 @@ export interface BenchResults {
   model?: ModelRecord;
   /** The guarantee every row ran under (`--guarantee`); absent: at-least-once, from before the option. */
   guarantee?: Guarantee;
+  /** Served (`--serving served`): the model server every row called, and whether its CPU is counted. Absent: embedded. */
+  serving?: ServingRecord;
   broker: { name: string; version: string; bootstrap: string; startedByRunner: boolean };
   runs: RunResult[];
   sweeps?: SweepRecord[];

@@ -15,6 +15,8 @@ export interface BenchContext {
    * down, start it on the same port and data, and update brokerPid. A user's broker is never touched.
    */
   restartBroker?(how: { hard: boolean; downMs: number }): Promise<{ downAt: number; stoppedAt: number; upAt: number }>;
+  /** Served by the bench's own model server: its process trees, sampled beside each row's and added to the row's cost. */
+  modelServer?: { rootPids(): number[] };
   admin: KafkaAdmin;
   reference: ReferenceModel;
   /** core's native output reader, which the audit reads with; absent: it reads through the JavaScript binding. */

@@ -1,5 +1,6 @@
+import { spawn } from "node:child_process";
 import { parseMachineCpu, type ProcStat } from "@bench/core";
-import { cpuTicksBetween, stealPercent } from "./machine.ts";
+import { cpuTicksBetween, MachineWatch, stealPercent } from "./machine.ts";
 
 const table = (rows: Array<[pid: number, ppid: number, cpuTicks: number]>): Map<number, ProcStat> =>
   new Map(rows.map(([pid, ppid, cpuTicks]) => [pid, { pid, ppid, cpuTicks }]));
@@ -39,5 +40,24 @@ describe("steal from /proc/stat", () => {
 
   it("fails loudly on a file without the aggregate line", () => {
     expect(() => parseMachineCpu("intr 1\n")).toThrow(/no aggregate cpu line/);
+  });
+});
+
+describe("a served row's model server, watched beside the row", () => {
+  it("samples the server's tree apart from the product's, and only when a server is given", async () => {
+    const [product, server] = [spawn("sleep", ["30"]), spawn("sleep", ["30"])];
+    try {
+      const harness = { runner: process.pid, gendata: () => [], broker: () => [] };
+      const watch = new MachineWatch(() => [product.pid as number], harness, () => [server.pid as number]);
+      expect(watch.tick().server).toBeUndefined(); // the first tick primes the deltas
+      await new Promise((r) => setTimeout(r, 100));
+      const tick = watch.tick();
+      expect(tick.product?.processes).toBe(1);
+      expect(tick.server?.processes).toBe(1);
+      expect(new MachineWatch(() => [product.pid as number], harness).tick()).not.toHaveProperty("server");
+    } finally {
+      product.kill("SIGKILL");
+      server.kill("SIGKILL");
+    }
   });
 });

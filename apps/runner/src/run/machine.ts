@@ -38,6 +38,8 @@ export function stealPercent(previous: MachineCpu, now: MachineCpu, seconds: num
 
 export interface MachineTick {
   product: ResourceSample | undefined;
+  /** The model server's trees (served by the bench's own server), sampled apart from the product's. */
+  server?: ResourceSample | undefined;
   foreignCpuPercent: number;
   stealPercent: number;
   /** The harness's parts over the tick, 100 = one core. */
@@ -54,12 +56,18 @@ export interface HarnessPids {
 
 export class MachineWatch {
   private readonly product: TreeSampler;
+  private readonly server: TreeSampler | undefined;
   private previous: { table: ProcessTable; cpu: MachineCpu; at: number } | undefined;
   private ownMicros = 0;
   private readonly started = performance.now();
 
-  constructor(private readonly productRoots: () => number[], private readonly harness: HarnessPids) {
+  constructor(
+    private readonly productRoots: () => number[],
+    private readonly harness: HarnessPids,
+    private readonly serverRoots?: () => number[],
+  ) {
     this.product = new TreeSampler(productRoots);
+    this.server = serverRoots && new TreeSampler(serverRoots);
   }
 
   /** The first call primes the deltas; its foreign and steal figures are 0. */
@@ -69,12 +77,14 @@ export class MachineWatch {
     const table = readProcessTable();
     const cpu = readMachineCpu();
     const product = this.product.sample(table);
+    const server = this.server?.sample(table);
     const pidsOf = (roots: number[]): Set<number> => new Set(treeOf(table, roots).map((p) => p.pid));
     const gendata = pidsOf(this.harness.gendata());
     const broker = pidsOf(this.harness.broker());
     const runner = new Set([this.harness.runner]);
-    const excluded = new Set([...pidsOf(this.productRoots()), ...gendata, ...broker, ...runner]);
+    const excluded = new Set([...pidsOf(this.productRoots()), ...pidsOf(this.serverRoots?.() ?? []), ...gendata, ...broker, ...runner]);
     const tick: MachineTick = { product, foreignCpuPercent: 0, stealPercent: 0, harness: { runner: 0, gendata: 0, broker: 0 } };
+    if (this.server) tick.server = server;
     const previous = this.previous;
     const seconds = previous ? (at - previous.at) / 1000 : 0;
     if (previous && seconds > 0) {

@@ -162,6 +162,7 @@ export class RunSession {
     const watch = new MachineWatch(
       roots,
       { runner: process.pid, gendata: () => [(this.gendata ?? feed).pid], broker: () => (bench.brokerPid ? [bench.brokerPid] : []) },
+      bench.modelServer && (() => bench.modelServer?.rootPids() ?? []),
     );
     const readConsumed = async (): Promise<number> => {
       const consumed = this.running?.consumed;

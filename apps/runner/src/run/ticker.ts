@@ -8,6 +8,7 @@ import type { Phase, Tick } from "../results/types.ts";
 import type { GendataProcess } from "./gendata-process.ts";
 import type { MachineTick, MachineWatch } from "./machine.ts";
 import { withRemote, type RemoteReading } from "./remote-resources.ts";
+import { withServer } from "../serving/server-sample.ts";
 
 export interface TickerOptions {
   admin: KafkaAdmin;
@@ -81,7 +82,8 @@ export class RunTicker {
     const offsets = await this.readOffsets();
     const remote = await (opts.brokerMayGoAway ? opts.readRemote?.().catch(() => undefined) : opts.readRemote?.());
     const machine = opts.watch.tick();
-    const s = withRemote(machine.product, remote);
+    const served = withServer(withRemote(machine.product, remote), machine.server);
+    const s = served.sample;
     const tick: Tick = {
       t: Math.round(elapsed * 100) / 100,
       phase,
@@ -92,6 +94,7 @@ export class RunTicker {
       instrument: s?.instrument ?? "pss",
       foreignCpuPercent: machine.foreignCpuPercent,
       stealPercent: machine.stealPercent,
+      ...(served.server ? { server: served.server } : {}),
     };
     this.ticks.push(tick);
     if (phase === "window") this.windowHarness.push(machine.harness);

@@ -9,7 +9,10 @@ model cost anyway. Each turn of the loop:
    the framework adds" is not a JSON library's difference) and the kit's record check judges it;
    a record that cannot be scored is skipped, counted and logged.
 3. Per batch: the four features as one tensor operation and ONE eager PyTorch forward (the kit's
-   RiskScorer: torch on one thread, as every Python row).
+   RiskScorer: torch on one thread, as every Python row). Served (BENCH_MODEL_SERVER): the same
+   batch as ONE infer call to the model server instead (served_client's ServedScorer), which holds
+   the batch through a server outage: nothing is produced or committed before every record of it
+   is scored.
 4. Per record: the output record encoded with orjson and one Producer.produce(), keyed by the
    record's partition_key, with no callback: the producer reports failed deliveries only
    (delivery.report.only.error), to one callback for the whole producer.
@@ -34,7 +37,7 @@ sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
 import orjson  # noqa: E402
 from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaException, Producer  # noqa: E402
 
-from bench_kit import RecordDecoder, RiskScorer, announce_ready, bench_env, librdkafka_config, output_record, stop_event  # noqa: E402
+from bench_kit import RecordDecoder, announce_ready, bench_env, librdkafka_config, output_record, scorer_for, stop_event  # noqa: E402
 
 # Records per consume() call: the same cap as the faststream row's batches.
 BATCH = 10_000
@@ -172,15 +175,16 @@ def clients(bench, failed):
 
 
 def main():
-    scorer = RiskScorer()
     bench = bench_env()
+    stopping = stop_event()
+    scorer = scorer_for(bench, stopping.is_set)
     failed = FailedDeliveries()
     consumer, producer = clients(bench, failed)
     decoder = RecordDecoder(orjson.loads)
-    stopping = stop_event()
     consumer.subscribe([bench.input_topic])
     transactions = Transactions(producer, consumer) if bench.exactly_once else None
-    announce_ready(f"confluent-kafka consuming {bench.input_topic} {bench.guarantee}")
+    served = f" served by {bench.model_server}" if bench.model_server else ""
+    announce_ready(f"confluent-kafka consuming {bench.input_topic} {bench.guarantee}{served}")
 
     try:
         while not stopping.is_set():
@@ -188,9 +192,12 @@ def main():
             if not messages:
                 continue
             records = decode(messages, decoder)
+            # Scored before a transaction begins: a served call held through a server's outage
+            # must not keep a transaction open past the broker's transaction timeout.
+            risks = scorer.risks(records)
             if transactions:
                 transactions.begin()
-            publish(producer, bench.output_topic, records, scorer.risks(records))
+            publish(producer, bench.output_topic, records, risks)
             if transactions:
                 # commit_transaction() flushes the batch's outputs first and fails if one failed.
                 transactions.commit()

@@ -58,6 +58,11 @@ export const confluentKafka: Product<Found> = {
       "send_offsets_to_transaction, commit_transaction)",
     commits: "a transaction per batch (≤10k records or 100 ms)",
   },
+  served: {
+    offered: true,
+    how: "one Open Inference Protocol (KServe v2) gRPC infer call per batch (≤10k records: the batch it scores embedded), with tritonclient's gRPC " +
+      "client; the batch is held and nothing committed while the server is down",
+  },
   modelCall: { runtime: "torch", records: 10_000 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; per batch: producer.flush() until every output is acknowledged, then a synchronous commit)",

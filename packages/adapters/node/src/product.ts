@@ -63,6 +63,11 @@ const SHARED_ROW = {
 
 export const nodeModel: Product = {
   id: "node",
+  served: {
+    offered: true,
+    how: "one Open Inference Protocol (KServe v2) gRPC ModelInfer call per batch (≤10k records: the batch it scores embedded), with @grpc/grpc-js; " +
+      "the batch is held and nothing committed while the server is down",
+  },
   modelCall: MODEL_CALL,
   timeModelAlone: (ctx, model) => timeModelAlone(ctx, model, MODEL_CALL.records),
   row: {
@@ -88,6 +93,7 @@ export const nodePassthrough: Product = {
   // The node row's runtime and client: its version on the page is node's.
   family: "node",
   passthrough: true,
+  served: { offered: false, why: "it calls no model: the ceiling republishes each record unscored" },
   row: {
     ...SHARED_ROW,
     processing: "batch (≤10k records, no model)",

@@ -26,6 +26,8 @@ export interface FixtureRunOptions {
   parallelism?: number;
   /** The guarantee the product runs under; defaults to at-least-once. */
   guarantee?: Guarantee;
+  /** Served: the model server's gRPC address the product calls (RunContext.modelServer); absent, it runs embedded. */
+  modelServer?: string;
   cacheDir: string;
   /** Topic and group names start with this; a timestamp and this pid keep them fresh. */
   topicPrefix: string;
@@ -175,6 +177,7 @@ async function startProduct(
     groupId: topics.groupId,
     parallelism: opts.parallelism ?? 1,
     guarantee: opts.guarantee ?? DEFAULT_GUARANTEE,
+    ...(opts.modelServer !== undefined ? { modelServer: opts.modelServer } : {}),
   };
   run.running = await product.start(
     { ...ctx, runDir, stateDir, repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: opts.cacheDir, log },

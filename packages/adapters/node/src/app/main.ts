@@ -8,12 +8,14 @@
  * Env: BENCH_BOOTSTRAP, BENCH_INPUT_TOPIC, BENCH_OUTPUT_TOPIC, BENCH_GROUP_ID, BENCH_MODELS_DIR,
  * BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (the shared client settings, JSON),
  * BENCH_NODE_MODE = "model" | "passthrough", BENCH_GUARANTEE (at-least-once when unset) and, under
- * exactly-once, BENCH_TRANSACTIONAL_ID.
+ * exactly-once, BENCH_TRANSACTIONAL_ID; BENCH_MODEL_SERVER (served: the model server's gRPC address,
+ * called once per batch in place of onnxruntime-node, ../served/served-model.ts).
  */
 import rdkafka from "@confluentinc/kafka-javascript";
 import { METRIC_MAXIMA, parseGuarantee, ReferenceModel } from "@bench/core";
 import { decodeRecord, encodeOutput } from "./record.ts";
 import { TransactionError, Transactions } from "./transactions.ts";
+import { ServedModel } from "../served/served-model.ts";
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -27,7 +29,14 @@ const passthrough = process.env.BENCH_NODE_MODE === "passthrough";
 const exactlyOnce = parseGuarantee(process.env.BENCH_GUARANTEE ?? "at-least-once") === "exactly-once";
 const BATCH = 10_000;
 
-const model = passthrough ? undefined : await ReferenceModel.load(env("BENCH_MODELS_DIR"));
+let stopping = false;
+// Served (BENCH_MODEL_SERVER): each batch is one call to the model server instead of onnxruntime-node.
+const modelServer = process.env.BENCH_MODEL_SERVER;
+const model: { score(features: Float32Array): Promise<number[]> } | undefined = passthrough
+  ? undefined
+  : modelServer
+    ? await ServedModel.connect(modelServer, env("BENCH_MODELS_DIR"), () => stopping)
+    : await ReferenceModel.load(env("BENCH_MODELS_DIR"));
 
 // debug=conf: librdkafka prints each client's effective configuration once, at creation, into
 // the run's log, where the integration test holds it against the shared settings.
@@ -64,7 +73,6 @@ consumer.setDefaultConsumeTimeout(100);
 // is untyped (marked private) but it is what the library's own KafkaJS-style consumer sets.
 (consumer as unknown as { setDefaultIsTimeoutOnlyForFirstMessage(on: boolean): void }).setDefaultIsTimeoutOnlyForFirstMessage(true);
 
-let stopping = false;
 const transactions = exactlyOnce ? new Transactions(producer, consumer, () => stopping) : undefined;
 let flushing = false;
 let producedUpTo = -1; // highest input offset whose output was handed to the producer
@@ -124,7 +132,7 @@ async function score(batch: readonly rdkafka.Message[]): Promise<{ good: Scorabl
     const row = decode(message, features, good.length);
     if (row) good.push(row);
   }
-  const risks = good.length > 0 ? await (model as ReferenceModel).score(features.subarray(0, good.length * 4)) : [];
+  const risks = good.length > 0 ? await (model as NonNullable<typeof model>).score(features.subarray(0, good.length * 4)) : [];
   return { good, risks };
 }
 
@@ -196,7 +204,8 @@ async function transactional(txn: Transactions): Promise<void> {
 process.on("SIGTERM", () => (stopping = true));
 process.on("SIGINT", () => (stopping = true));
 if (transactions) await transactions.init().catch(fatal);
-console.log(`BENCH_READY node ${passthrough ? "passthrough" : "model"}${exactlyOnce ? " exactly-once" : ""} consuming ${inputTopic}`);
+const servedBy = modelServer && !passthrough ? ` served by ${modelServer}` : "";
+console.log(`BENCH_READY node ${passthrough ? "passthrough" : "model"}${exactlyOnce ? " exactly-once" : ""} consuming ${inputTopic}${servedBy}`);
 
 await (transactions ? transactional(transactions) : atLeastOnce());
 await new Promise<void>((resolve) => consumer.disconnect(() => resolve()));
