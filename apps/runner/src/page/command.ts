@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { guaranteeOf, modelName, readResults, readResultSets } from "../results/files.ts";
+import { guaranteeOf, modelName, readResults, readResultSets, servingOf } from "../results/files.ts";
 import type { BenchResults, RuntimeReadings } from "../results/types.ts";
 import { parseSupplied, withSupplied } from "../yardstick/supplied.ts";
 import type { OtherMachine } from "./across-machines.ts";
@@ -16,20 +16,23 @@ export function parseOtherMachine(spec: string, resolvePath: (path: string) => s
 /**
  * render's files as the page's results set (the first file's model and guarantee) and the sets
  * shown beside it: the same guarantee under a second model (the two models' section), the same
- * model under the other guarantee (the exactly-once section). Any other set is an error.
+ * model under the other guarantee (the exactly-once section), the same model and guarantee the other
+ * way served (the embedded-or-served section). Any other set is an error.
  */
-export function pageSets(paths: string[]): { page: BenchResults; beside: Pick<PageExtras, "otherModel" | "otherGuarantee"> } {
+export function pageSets(paths: string[]): { page: BenchResults; beside: Pick<PageExtras, "otherModel" | "otherGuarantee" | "otherServing"> } {
   const [page, ...others] = readResultSets(paths) as [BenchResults, ...BenchResults[]];
-  const describe = (r: BenchResults): string => `${modelName(r)} ${guaranteeOf(r)}`;
-  const beside: Pick<PageExtras, "otherModel" | "otherGuarantee"> = {};
+  const describe = (r: BenchResults): string => `${modelName(r)} ${guaranteeOf(r)} ${servingOf(r)}`;
+  const beside: Pick<PageExtras, "otherModel" | "otherGuarantee" | "otherServing"> = {};
   for (const other of others) {
     const sameModel = modelName(other) === modelName(page);
     const sameGuarantee = guaranteeOf(other) === guaranteeOf(page);
-    const slot = sameGuarantee ? "otherModel" : sameModel ? "otherGuarantee" : undefined;
+    const sameServing = servingOf(other) === servingOf(page);
+    const slot = !sameServing ? (sameModel && sameGuarantee ? "otherServing" : undefined)
+      : sameGuarantee ? "otherModel" : sameModel ? "otherGuarantee" : undefined;
     if (slot === undefined || beside[slot] !== undefined) {
       throw new Error(
         `the files hold rows of ${[page, ...others].map(describe).join(", ")}: a page shows its own set (${describe(page)}) beside at most one other ` +
-          "model under its guarantee and its model under the other guarantee",
+          "model under its guarantee, its model under the other guarantee, and the same rows the other way served",
       );
     }
     beside[slot] = other;

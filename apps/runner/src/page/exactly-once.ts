@@ -20,19 +20,19 @@ import { intervalCell, unrankedCell } from "./rounds.ts";
 /** The section's heading starts so. */
 export const EXACTLY_ONCE_HEADING = "Exactly-once";
 
-interface Side {
+export interface Side {
   results: BenchResults;
   rows: Map<string, RowStanding>;
 }
 
-const sideOf = (results: BenchResults): Side => ({ results, rows: new Map(standings(results).rows.map((r) => [r.product, r])) });
+export const sideOf = (results: BenchResults): Side => ({ results, rows: new Map(standings(results).rows.map((r) => [r.product, r])) });
 
-const rankedInterval = (side: Side, product: string): RowStanding["interval"] => {
+export const rankedInterval = (side: Side, product: string): RowStanding["interval"] => {
   const row = side.rows.get(product);
   return row !== undefined && isRanked(row) ? row.interval : undefined;
 };
 
-function figureCell(side: Side, product: string): string {
+export function figureCell(side: Side, product: string): string {
   const interval = rankedInterval(side, product);
   return interval !== undefined ? intervalCell(interval) : unrankedCell(side.results, side.rows.get(product), product);
 }
@@ -46,7 +46,7 @@ function ratioCells(atLeastOnce: Side, exactlyOnce: Side, product: string): [str
 }
 
 /** Median over the row's counting rounds of each round's end-to-end p50 and p99, in ms. */
-function latencyCell(side: Side, product: string): string {
+export function latencyCell(side: Side, product: string): string {
   const row = side.rows.get(product);
   const latencies = (row?.rounds ?? []).filter((r) => r.counts).flatMap((r) => (r.run.delivery?.latencyMs ? [r.run.delivery.latencyMs] : []));
   if (latencies.length === 0) return "–";
@@ -104,7 +104,7 @@ function notOfferedLines(exactlyOnce: BenchResults): string[] {
 }
 
 /** A row's knee under one guarantee: the search's bracket when it has one, and the rate its rounds ended at. */
-interface KneeRange {
+export interface KneeRange {
   keptUp: number;
   /** The lowest rate above the knee that saturated; absent: none did, so the knee is a lower bound. */
   saturated?: number;
@@ -112,7 +112,7 @@ interface KneeRange {
   rounds: number;
 }
 
-function kneeRange(side: Side, product: string): KneeRange | undefined {
+export function kneeRange(side: Side, product: string): KneeRange | undefined {
   const row = side.rows.get(product);
   const bracket = side.results.sweeps?.find((s) => s.product === product)?.bracket;
   const keptUp = bracket?.keptUp ?? row?.rate;
@@ -122,7 +122,7 @@ function kneeRange(side: Side, product: string): KneeRange | undefined {
 }
 
 /** "122,000–137,000", "≥ 62,300" (nothing above it saturated), or the rate alone with no search bracket; the rounds' rate when it moved. */
-function kneeCell(k: KneeRange | undefined): string {
+export function kneeCell(k: KneeRange | undefined): string {
   if (k === undefined) return "–";
   const range = !k.bracketed ? int(k.keptUp) : k.saturated !== undefined ? `${int(k.keptUp)}–${int(k.saturated)}` : `≥ ${int(k.keptUp)}`;
   return k.rounds !== k.keptUp ? `${range} (rounds at ${int(k.rounds)})` : range;

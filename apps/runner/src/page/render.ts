@@ -17,6 +17,7 @@ import { modelAloneSection } from "./model-alone.ts";
 import { frameworkAddsSection } from "./framework-adds.ts";
 import { twoModelsSection } from "./two-models.ts";
 import { exactlyOnceSection } from "./exactly-once.ts";
+import { servedAloneLines, servedSection } from "./served.ts";
 import { table } from "./format.ts";
 import { hostLine, machineSection } from "./machine.ts";
 import { characteristics, INPUT_AND_GATE, intro } from "./prose.ts";
@@ -38,10 +39,12 @@ export interface PageExtras {
   otherModel?: BenchResults;
   /** The same rows of the same sitting under the other guarantee, with its faults runs (exactly-once.ts). */
   otherGuarantee?: BenchResults;
+  /** The same rows of the same sitting the other way served, embedded or calling a model server (served.ts). */
+  otherServing?: BenchResults;
 }
 
 export function renderPage(results: BenchResults, extras: PageExtras = {}): string {
-  const { otherMachines = [], agreeWith, otherModel, otherGuarantee } = extras;
+  const { otherMachines = [], agreeWith, otherModel, otherGuarantee, otherServing } = extras;
   const { measured, notRun } = rowsOf(results);
   const all = [...measured, ...notRun];
   const ranked = rankedFigures(results, measured);
@@ -58,6 +61,7 @@ export function renderPage(results: BenchResults, extras: PageExtras = {}): stri
     ...kneeAndShareSection(results),
     ...(otherModel ? twoModelsSection(results, otherModel) : []),
     ...(otherGuarantee ? exactlyOnceSection(results, otherGuarantee) : []),
+    ...(otherServing ? servedSection(results, otherServing) : servedAloneLines(results)),
     ...machineSection(results),
     "## Bench characteristics",
     "",

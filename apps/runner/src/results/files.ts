@@ -60,15 +60,15 @@ export function readResults(paths: string[]): BenchResults {
 }
 
 /**
- * Reads results files that may hold rows of more than one model or guarantee: one merged set per
- * model and guarantee, in the order they first appear (a product under one never replaces its runs
+ * Reads results files that may hold rows of more than one model, guarantee or serving: one merged set per
+ * model, guarantee and serving, in the order they first appear (a product under one never replaces its runs
  * under another).
  */
 export function readResultSets(paths: string[]): BenchResults[] {
   const bySet = new Map<string, Array<{ path: string; results: BenchResults }>>();
   for (const path of paths) {
     const results = readChecked(path);
-    const key = `${modelName(results)} ${guaranteeOf(results)}`;
+    const key = `${modelName(results)} ${guaranteeOf(results)} ${servingOf(results)}`;
     bySet.set(key, [...(bySet.get(key) ?? []), { path, results }]);
   }
   return [...bySet.values()].map((files) => mergeResults(files.map((f) => f.results), files.map((f) => f.path)));
@@ -76,6 +76,9 @@ export function readResultSets(paths: string[]): BenchResults[] {
 
 /** The name of the model a results file's rows ran. */
 export const modelName = (results: BenchResults): string => modelOfResults(results).name;
+
+/** Whether a results file's rows called a model server (files from before the option ran embedded). */
+export const servingOf = (results: BenchResults): "embedded" | "served" => (results.serving ? "served" : "embedded");
 
 /** The guarantee a results file's rows ran under (files from before the option ran at-least-once). */
 export const guaranteeOf = (results: BenchResults): Guarantee => results.guarantee ?? DEFAULT_GUARANTEE;
@@ -96,6 +99,10 @@ function mergeResults(all: BenchResults[], paths: readonly string[]): BenchResul
     throw new Error(
       `${paths.join(", ")} hold rows of different guarantees (${guarantees.join(", ")}): one ranking's rows run one; render shows both side by side`,
     );
+  }
+  const servings = [...new Set(all.map(servingOf))];
+  if (servings.length > 1) {
+    throw new Error(`${paths.join(", ")} hold rows both embedded and served: one ranking's rows run one way; render shows both side by side`);
   }
   const [first, ...rest] = all;
   if (!first) throw new Error("no results files given");
