@@ -213,6 +213,8 @@ export async function runBench(opts: BenchOptions): Promise<number> {
       results.serving = serving?.record;
       // A user's server is not sampled: a share of 0 in each tick would read as a server that cost nothing.
       if (serving?.record.cpuCounted) bench.modelServer = serving;
+      const killable = serving?.killAndRestart;
+      if (killable) bench.killModelServer = (how) => killable(how);
     }
     if (opts.profile || ((opts.sweep || mainCommandChosen(opts)) && opts.profile !== false)) await prepareProfilers(log);
     await prepareYardstick(bench);
@@ -475,7 +477,8 @@ function finish(out: ResultsOut, resultsDir: string, interrupted: boolean, broke
   );
   const runs = [...results.runs, ...(out.sweep?.results.runs ?? [])];
   const code = exitCodeFor(
-    runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? [])], results.guarantee, brokerGone !== undefined,
+    runs, interrupted, results.faults, [...(results.brokerRestarts ?? []), ...(results.overloads ?? []), ...(results.serverKills ?? [])], results.guarantee,
+    brokerGone !== undefined,
   );
   if (code === EXIT.couldNotRun) log(`bench: ended early (exit 1): ${brokerGone ?? "the broker could not be reached"}`);
   if (code === EXIT.faultLoss) {

@@ -1,5 +1,5 @@
 import { EXIT, exitCodeFor } from "./exit-code.ts";
-import type { BrokerRestartResult, FaultResult, RunResult } from "./results/types.ts";
+import type { BrokerRestartResult, FaultResult, RunResult, ServerKillResult } from "./results/types.ts";
 
 const run = (status: RunResult["status"], noisy = false, rate = 1000): RunResult =>
   ({ product: "p", status, settings: { offeredRate: rate }, ...(noisy ? { conditions: { noisy: true } } : {}) }) as unknown as RunResult;
@@ -47,6 +47,14 @@ describe("the bench's exit code", () => {
     expect(exitCodeFor([], false, [], [restart("ok", 0), restart("ok", 7)])).toBe(EXIT.faultLoss);
     expect(exitCodeFor([], false, [], [restart("ok", 0), restart("failed")])).toBe(EXIT.failedOrInvalid);
     expect(exitCodeFor([], false, [], [restart("not-run"), restart("ok", 0, "restarted")])).toBe(EXIT.ok);
+  });
+  it("is 5 when a model server kill lost records, 3 when one failed or did not drain; a user's server not killed changes nothing", () => {
+    const kill = (status: ServerKillResult["status"], lost?: number): ServerKillResult =>
+      ({ product: "p", status, ...(lost !== undefined ? { tally: { lost, duplicated: 0 } } : {}) }) as unknown as ServerKillResult;
+    expect(exitCodeFor([], false, [], [kill("ok", 0), kill("ok", 4)])).toBe(EXIT.faultLoss);
+    expect(exitCodeFor([], false, [], [kill("ok", 0), kill("failed")])).toBe(EXIT.failedOrInvalid);
+    expect(exitCodeFor([], false, [], [kill("invalid", 900)])).toBe(EXIT.failedOrInvalid);
+    expect(exitCodeFor([], false, [], [kill("not-run"), kill("ok", 0)])).toBe(EXIT.ok);
   });
   it("is 5 under exactly-once when a fault run duplicated a record read-committed; at-least-once, duplicates are the claim kept", () => {
     const fault = (duplicated: number): FaultResult => ({ product: "p", status: "ok", tally: { lost: 0, duplicated } }) as unknown as FaultResult;

@@ -4,7 +4,7 @@
  */
 import type { Guarantee } from "@bench/core";
 import type { FaultTally } from "./faults/tally.ts";
-import type { BrokerRestartResult, FaultResult, OverloadResult, RunResult } from "./results/types.ts";
+import type { BrokerRestartResult, FaultResult, OverloadResult, RunResult, ServerKillResult } from "./results/types.ts";
 
 export const EXIT = {
   /** Every run that ran is valid and was measured on a quiet machine. */
@@ -19,19 +19,19 @@ export const EXIT = {
   noisy: 4,
   /**
    * A fault run (`--faults`) lost records, or under `--guarantee exactly-once` duplicated one: a
-   * product's delivery claim did not hold under kill -9 or a broker restart.
+   * product's delivery claim did not hold under kill -9, a broker restart or the model server's kill.
    */
   faultLoss: 5,
   /** Interrupted by Ctrl-C or SIGTERM; the results so far are kept. */
   interrupted: 130,
 } as const;
 
-/** `scenarios`: the broker restarts and overload runs of a `--faults` bench. */
+/** `scenarios`: the broker restarts, overload runs and model-server kills of a `--faults` bench. */
 export function exitCodeFor(
   runs: readonly RunResult[],
   interrupted: boolean,
   faults: readonly FaultResult[] = [],
-  scenarios: ReadonlyArray<BrokerRestartResult | OverloadResult> = [],
+  scenarios: ReadonlyArray<BrokerRestartResult | OverloadResult | ServerKillResult> = [],
   guarantee: Guarantee = "at-least-once",
   brokerGone = false,
 ): number {

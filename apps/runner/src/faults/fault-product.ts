@@ -1,7 +1,7 @@
 /**
  * `--faults` for one product: its own crash (poison pills, kill -9 and restart), the broker's
- * restart (hard, then clean) and, at-least-once, a burst of load, each a full run of its own,
- * every result written as soon as it is in.
+ * restart (hard, then clean), served, the model server's kill and restart, and, at-least-once, a
+ * burst of load, each a full run of its own, every result written as soon as it is in.
  */
 import type { Prepared, Product } from "@bench/core";
 import type { BenchResults } from "../results/types.ts";
@@ -10,6 +10,7 @@ import type { RunSettings } from "../run/measure.ts";
 import { runBrokerRestarts } from "./broker-restarts-run.ts";
 import { runOverload } from "./overload.ts";
 import { runFaults } from "./run-faults.ts";
+import { runServerKill, SERVER_KILL_DEFAULTS } from "./server-kill.ts";
 
 const firstLine = (text: string | undefined): string => (text ? ` (${text.split("\n")[0]})` : "");
 
@@ -25,6 +26,16 @@ export async function faultProduct(
   if (bench.interrupted()) return;
   (results.brokerRestarts ??= []).push(...(await runBrokerRestarts(product, prepared, settings, bench)));
   save();
+  if (bench.interrupted()) return;
+  if (results.serving) {
+    const kill = await runServerKill(product, prepared, { ...settings, ...SERVER_KILL_DEFAULTS }, bench);
+    bench.log(
+      `== ${product.id}: model server kill ${kill.status}${firstLine(kill.reason)}, lost ${kill.tally?.lost ?? "?"}, duplicates ` +
+        `${kill.tally?.duplicated ?? "?"}, output moving again ${kill.stalledSec ?? "?"} s after the kill`,
+    );
+    (results.serverKills ??= []).push(kill);
+    save();
+  }
   // The overload asks how a row absorbs a burst, which its at-least-once faults answer; exactly-once
   // asks what a crash leaves read-committed, which the kill and the broker's restarts answer.
   if (bench.interrupted() || bench.guarantee === "exactly-once") return;

@@ -13,12 +13,19 @@ function recoveredCell(r: BrokerRestartResult): string {
   return "–";
 }
 
-function lostCell(r: BrokerRestartResult): string {
-  if (!r.tally) return "–";
-  return `${lostFigure(r as BrokerRestartResult & { tally: FaultTally })}${beyondLost(r.tally)}`;
+/** An audited scenario's output: what it has of its tally and drain. */
+interface Audited {
+  tally?: FaultTally;
+  undrained?: number;
 }
 
-function lostFigure(r: BrokerRestartResult & { tally: FaultTally }): string {
+/** Lost, with the ranges when any, or what was not drained; the foreign and unreadable beside it (faults.ts). */
+export function lostCell(r: Audited): string {
+  if (!r.tally) return "–";
+  return `${lostFigure(r as Audited & { tally: FaultTally })}${beyondLost(r.tally)}`;
+}
+
+function lostFigure(r: Audited & { tally: FaultTally }): string {
   if ((r.undrained ?? 0) > 0) return `${int(r.tally.lost)} not out (${int(r.undrained ?? 0)} never consumed: not drained)`;
   if (r.tally.lost === 0) return "0";
   const ranges = r.tally.lostRanges.map(([a, b]) => (a === b ? `e${a}` : `e${a}–e${b}`)).join(", ");
@@ -30,7 +37,8 @@ function downCell(r: BrokerRestartResult): string {
   return `${sec(r.broker.downSec)} (stopping took ${sec(r.broker.stopSec)})`;
 }
 
-function runCell(r: BrokerRestartResult): string {
+/** ✓, or the run's status and the first line of its reason. */
+export function runCell(r: { status: string; reason?: string }): string {
   if (r.status === "ok") return "✓";
   return `${r.status}: ${(r.reason ?? "").split("\n")[0]}`;
 }

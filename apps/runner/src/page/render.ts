@@ -12,6 +12,7 @@ import { breakdownSection } from "./breakdown.ts";
 import { roundsSection } from "./rounds.ts";
 import { renderFaults } from "./faults.ts";
 import { renderBrokerRestarts } from "./broker-restarts.ts";
+import { renderServerKills } from "./server-kills.ts";
 import { renderOverloads } from "./overloads.ts";
 import { modelAloneSection } from "./model-alone.ts";
 import { frameworkAddsSection } from "./framework-adds.ts";
@@ -91,6 +92,7 @@ export function renderPage(results: BenchResults, extras: PageExtras = {}): stri
     ...acrossMachinesSection(results, otherMachines),
     ...renderFaults(results.faults),
     ...renderBrokerRestarts(results.brokerRestarts),
+    ...renderServerKills(results.serverKills),
     ...renderOverloads(results.overloads),
     ...notRunSection(notRun),
     ...footerSection(results, measured),

@@ -53,7 +53,7 @@ function withReference(run: RunResult, reference: number | undefined): RunResult
 /**
  * Reads one or more results files into one page's worth (host and broker of the first). A
  * product measured again in a later file replaces its runs and sweep from the earlier ones, and
- * a later fault run (`--faults`, a file of its own) its earlier fault run and broker restarts.
+ * a later fault run (`--faults`, a file of its own) its earlier fault run, broker restarts and server kills.
  */
 export function readResults(paths: string[]): BenchResults {
   return mergeResults(paths.map((p) => readChecked(p)), paths);
@@ -113,6 +113,8 @@ function mergeResults(all: BenchResults[], paths: readonly string[]): BenchResul
     const faults = [...(merged.faults ?? []).filter((f) => !refaulted.has(f.product)), ...(later.faults ?? [])];
     const restarted = new Set((later.brokerRestarts ?? []).map((r) => r.product));
     const brokerRestarts = [...(merged.brokerRestarts ?? []).filter((r) => !restarted.has(r.product)), ...(later.brokerRestarts ?? [])];
+    const killed = new Set((later.serverKills ?? []).map((r) => r.product));
+    const serverKills = [...(merged.serverKills ?? []).filter((r) => !killed.has(r.product)), ...(later.serverKills ?? [])];
     const overloaded = new Set((later.overloads ?? []).map((r) => r.product));
     const overloads = [...(merged.overloads ?? []).filter((r) => !overloaded.has(r.product)), ...(later.overloads ?? [])];
     merged = {
@@ -122,6 +124,7 @@ function mergeResults(all: BenchResults[], paths: readonly string[]): BenchResul
       ...(faults.length > 0 ? { faults } : {}),
       ...(brokerRestarts.length > 0 ? { brokerRestarts } : {}),
       ...(overloads.length > 0 ? { overloads } : {}),
+      ...(serverKills.length > 0 ? { serverKills } : {}),
     };
   }
   return { ...merged, ...(merged.overloads ? { overloads: merged.overloads.map(rederiveOverload) } : {}) };

@@ -466,6 +466,8 @@ export interface BenchResults {
   brokerRestarts?: BrokerRestartResult[];
   /** `--faults`' overload runs: twice the base rate for a while, then back (faults/overload.ts). */
   overloads?: OverloadResult[];
+  /** `--faults --serving served`: the model server killed with SIGKILL mid-window and restarted, one per row (faults/server-kill.ts). */
+  serverKills?: ServerKillResult[];
 }
 
 /** One timing of the model alone at every call shape (models/model_alone.py). */
@@ -552,6 +554,31 @@ export interface BrokerRestartResult {
   recovered?: "by-itself" | "restarted" | "none";
   /** Seconds from the broker's stop when the bench restarted the product, and why (it exited, or did not recover in time). */
   productRestart?: { atSec: number; why: string };
+  /** Input records not consumed when the drain gave up (then nothing is called lost). */
+  undrained?: number;
+  tally?: FaultTally;
+  ticks: Tick[];
+}
+
+/**
+ * A served row's run through a kill -9 of the bench's model server mid-window and its restart on
+ * the same ports, the row left alone: the whole output audited as after a broker restart.
+ */
+export interface ServerKillResult {
+  product: string;
+  /** not-run: the server is not the bench's to kill (given with --model-server); reason says so. */
+  status: "ok" | "failed" | "invalid" | "not-run";
+  reason?: string;
+  startedAt: string;
+  settings: { offeredRate: number; warmupSec: number; windowSec: number; parallelism: number; seed: number; downSec: number; recoveryLimitSec: number };
+  delivery: string;
+  versions: Record<string, string>;
+  /** Seconds since gendata's start when the server was killed; seconds from the kill until it answered ready again (its start included). */
+  server?: { killedAtSec: number; downSec: number };
+  /** Seconds from the kill until the row's output moved again once the server was back: how long the row stalled. */
+  stalledSec?: number;
+  /** Seconds from the kill until the output kept up with the offered rate again (faults/recovery.ts). */
+  recoverySec?: number;
   /** Input records not consumed when the drain gave up (then nothing is called lost). */
   undrained?: number;
   tally?: FaultTally;

@@ -17,6 +17,11 @@ export interface BenchContext {
   restartBroker?(how: { hard: boolean; downMs: number }): Promise<{ downAt: number; stoppedAt: number; upAt: number }>;
   /** Served by the bench's own model server: its process trees, sampled beside each row's and added to the row's cost. */
   modelServer?: { rootPids(): number[] };
+  /**
+   * Present only when the bench started the model server itself: kill -9 of its whole tree, kept
+   * down downMs, then started again on the same ports. A user's server (--model-server) is never touched.
+   */
+  killModelServer?(how: { downMs: number }): Promise<{ killedAt: number; upAt: number }>;
   admin: KafkaAdmin;
   reference: ReferenceModel;
   /** core's native output reader, which the audit reads with; absent: it reads through the JavaScript binding. */

@@ -18,6 +18,8 @@ export interface ServingTarget {
   /** Roots of the server's process trees to sample beside a row's; none for a user's server. */
   rootPids(): number[];
   record: ServingRecord;
+  /** The bench's server only: kill -9 of its tree, down downMs, started again on the same ports (BenchContext.killModelServer). */
+  killAndRestart?(how: { downMs: number }): Promise<{ killedAt: number; upAt: number }>;
   /** Ends the bench's server (a user's is never touched); never throws. */
   stop(): Promise<void>;
 }
@@ -58,6 +60,20 @@ export async function startServing(opts: ServingOptions): Promise<ServingTarget 
     address: () => server.grpcTarget,
     rootPids: () => server.rootPids(),
     record: { serving: "served", server: "bench", facts: prepared.facts, address: server.grpcTarget, cpuCounted: true },
+    killAndRestart: (how) => killAndRestart(server, how),
     stop: () => server.stop(),
   };
+}
+
+/**
+ * A fault: the server's whole tree killed with SIGKILL, kept down `downMs`, then started again on
+ * the ports of its first start, so the rows' clients find it at the same address. Times are
+ * Date.now(): when the kill was sent, and when the server answered ready again.
+ */
+export async function killAndRestart(server: ModelServer, how: { downMs: number }): Promise<{ killedAt: number; upAt: number }> {
+  const killedAt = Date.now();
+  await server.kill();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, killedAt + how.downMs - Date.now())));
+  await server.start();
+  return { killedAt, upAt: Date.now() };
 }
