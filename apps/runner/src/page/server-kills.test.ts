@@ -26,8 +26,11 @@ describe("the Model server kills section", () => {
   it("gives per row the server's downtime, how long the row stalled, its recovery, lost and duplicates", () => {
     const page = renderServerKills([
       kill({}),
-      kill({ product: "node", tally: { produced: 30000, distinct: 29000, lost: 1000, duplicated: 0, poisonOut: 0, unreadable: 0, lostRanges: [[5000, 5999]] } }),
-      kill({ product: "rust", status: "failed", reason: "exited with code 1\n--- log tail ---", stalledSec: undefined, recoverySec: undefined, tally: undefined }),
+      kill({
+        product: "node", tally: { produced: 30000, distinct: 29000, lost: 1000, duplicated: 0, poisonOut: 0, unreadable: 0, lostRanges: [[5000, 5999]] },
+      }),
+      kill({ product: "rust", status: "failed", reason: "exited with code 1\n--- log tail ---", stalledSec: undefined, recoverySec: undefined,
+        tally: undefined }),
     ]).join("\n");
     expect(page).toContain("## Model server kills");
     expect(page).toContain("kept down 5 s and started again on the same ports");
