@@ -109,11 +109,13 @@ async function killPhases(session: RunSession, result: ServerKillResult, setting
       throw new Error(`its output did not move in the ${settings.recoveryLimitSec} s after the model server was back (the row was left alone)`);
     }
   }
-  while (fed() < settings.warmupSec + settings.windowSec) await ticker.next("window");
-
-  // Read before the drain: once gendata stops, the output cannot keep up with a rate no longer offered.
-  const back = recoverySec(ticker.ticks, killedAt, { ...RECOVERY_RULE, rate: settings.rate });
-  if (back !== undefined) result.recoverySec = back;
+  // gendata feeds on until the output keeps up again (or the limit): once it stops, no output can keep up with a rate no longer offered.
+  const rule = { ...RECOVERY_RULE, rate: settings.rate };
+  while (fed() < settings.warmupSec + settings.windowSec || (result.recoverySec === undefined && ticker.elapsed() - upAt <= settings.recoveryLimitSec)) {
+    await ticker.next("window");
+    const back = result.recoverySec ?? recoverySec(ticker.ticks, killedAt, rule);
+    if (back !== undefined) result.recoverySec = back;
+  }
   const final = await feed.stop();
   const gaveUp = feed.gaveUp();
   if (gaveUp !== undefined) throw new Error(gaveUp);
