@@ -221,9 +221,10 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     await prepareOutputReader(bench);
     if (mainCommandChosen(opts)) {
       const afterRound = await modelAloneRounds({ cacheRoot: cache, modelsDir: modelsDir(), model: opts.model, log }, out.results);
-      await mainCommand(runnable, { ...mainCommandParts(opts, bench, out), ...(afterRound ? { afterRound } : {}) }, bench);
+      const parts = mainCommandParts(opts, bench, out, (gone) => (brokerGone = gone));
+      await mainCommand(runnable, { ...parts, ...(afterRound ? { afterRound } : {}) }, bench);
     }
-    brokerGone = await productRows(mainCommandChosen(opts) ? [] : runnable, opts, bench, out);
+    brokerGone ??= await productRows(mainCommandChosen(opts) ? [] : runnable, opts, bench, out);
     await bench.quiet?.();
   } catch (error) {
     if (!(error instanceof CouldNotRun)) throw error;
@@ -363,7 +364,7 @@ interface ResultsOut extends ResultsFile {
 }
 
 /** The main command's parts: preparing a product (a skipped row when it cannot run), keeping runs and searches. */
-function mainCommandParts(opts: BenchOptions, bench: BenchContext, out: ResultsOut): MainCommandParts {
+function mainCommandParts(opts: BenchOptions, bench: BenchContext, out: ResultsOut, onBrokerGone: (why: string) => void): MainCommandParts {
   return {
     prepare: async (product) => {
       const prepared = await prepareProduct(product, bench);
@@ -380,6 +381,16 @@ function mainCommandParts(opts: BenchOptions, bench: BenchContext, out: ResultsO
     budgetSec: opts.budget * 60,
     profileSec: opts.profile === false ? 0 : PROFILE_SEC,
     alsoAtKnee: opts.alsoAtKnee === true,
+    rowFailed: async (product, why) => {
+      log(`== ${product.id}: failed — ${why.split("\n")[0]}`);
+      keeper(out)(skipped(product, why, runSettings(product, opts), "failed"));
+      const gone = await brokerUnreachable(bench.bootstrap);
+      if (gone !== undefined) {
+        log(`bench: ${gone}; no further row can run`);
+        onBrokerGone(gone);
+      }
+      return gone;
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { roundWindows, runRounds, shuffled, tagSearchRound, type RoundRow } from
 import { LOAD_SHARE, rateAtShare } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
 import type { PacedSession } from "../run/paced-session.ts";
+import { rowAdmin, rowFault } from "../row-fault.ts";
 
 /** What the main command needs of the bench around it. */
 export interface MainCommandParts {
@@ -29,6 +30,11 @@ export interface MainCommandParts {
   afterRound?: AfterRound;
   /** `--also-at-knee`: each round adds a window at the knee beside the one at the load share. */
   alsoAtKnee: boolean;
+  /**
+   * A row whose session threw (row-fault.ts): kept as a failed row with its reason. Returns why the
+   * bench cannot go on (the broker no longer answers), or undefined: the next row runs.
+   */
+  rowFailed(product: Product, why: string): Promise<string | undefined>;
 }
 
 /** A stopwatch that can be paused: the budget counts measuring, not preparing. */
@@ -64,8 +70,12 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
     const settings = parts.settings(product);
     const row = { product, prepared, settings };
     const roundOne = (session: PacedSession, knee: number | undefined): Promise<void> => roundOneInSession(session, row, knee, rows, parts);
-    const { audited } = await fastKneeProduct(product, prepared, settings, bench, parts.keep, false, roundOne);
-    parts.keepSearch(audited);
+    const failure = await rowFault(async () => {
+      const { audited } = await fastKneeProduct(product, prepared, settings, rowBench(bench, product.id), parts.keep, false, roundOne);
+      parts.keepSearch(audited);
+    });
+    const gone = failure === undefined ? undefined : await parts.rowFailed(product, failure);
+    if (gone !== undefined) return endEarly(parts, clock, order, gone, bench);
   }
   await bench.quiet?.();
   await parts.afterRound?.(1, rows.map((row) => row.product));
@@ -81,11 +91,19 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
       write: parts.write,
       moves,
       alsoAtKnee: parts.alsoAtKnee,
+      rowFailed: parts.rowFailed,
       ...(parts.afterRound ? { afterRound: parts.afterRound } : {}),
     },
     bench,
     order,
   );
+  await endEarly(parts, clock, order, stoppedBecause, bench, moves);
+}
+
+/** The rounds' record, written: after the last round, or when the broker went away and no row can run. */
+async function endEarly(
+  parts: MainCommandParts, clock: BudgetClock, order: string[][], stoppedBecause: string, bench: BenchContext, moves: KneeMove[] = [],
+): Promise<void> {
   await bench.quiet?.();
   parts.results.rounds = {
     budgetSec: parts.budgetSec,
@@ -100,6 +118,9 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
   bench.log(`\n== rounds: ${stoppedBecause}`);
   parts.write();
 }
+
+/** The bench as one row's session sees it: its admin is the bench's own, or the test seam's (row-fault.ts). */
+export const rowBench = (bench: BenchContext, productId: string): BenchContext => ({ ...bench, admin: rowAdmin(bench.admin, productId) });
 
 /**
  * Round 1, in the search's own session once the search has bracketed the knee: the product is

@@ -29,6 +29,7 @@ import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
 import { kneeAfterRounds, moveSentence } from "./knee-moves.ts";
 import { LOAD_SHARE } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
+import { rowAdmin, rowFault } from "../row-fault.ts";
 
 /** Rounds every row with a knee gets whatever the budget says: a t-interval on three values has two degrees of freedom. */
 export const ALWAYS_ROUNDS = 3;
@@ -189,6 +190,8 @@ export interface RoundsPlan {
   afterRound?: AfterRound;
   /** `--also-at-knee`: each round adds a window at the knee beside the one at the load share. */
   alsoAtKnee: boolean;
+  /** A row whose round threw: kept as failed; returns why the bench cannot go on, or undefined (main-command.ts). */
+  rowFailed(product: Product, why: string): Promise<string | undefined>;
 }
 
 /** Rounds 2 on (round 1 ran in the searches' sessions), until nextRound says why not; returns why, and records each round's order. */
@@ -206,11 +209,16 @@ export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: st
     for (const row of rows) {
       if (bench.interrupted()) break;
       const started = Date.now();
-      const { audited } = await roundAt(row, round, bench, plan.keep, { profileSec: plan.profileSec, alsoAtKnee: plan.alsoAtKnee });
+      const options = { profileSec: plan.profileSec, alsoAtKnee: plan.alsoAtKnee };
+      const failure = await rowFault(async () => {
+        const { audited } = await roundAt(row, round, { ...bench, admin: rowAdmin(bench.admin, row.product.id) }, plan.keep, options);
+        bench.afterwards?.(audited.then(plan.write));
+      });
+      const gone = failure === undefined ? undefined : await plan.rowFailed(row.product, failure);
+      if (gone !== undefined) return gone;
       // A later round has no profiling phase: its cost is the round's without it.
       const took = Date.now() - started - (round === PROFILED_ROUND ? plan.profileSec * 1000 : 0);
       durations.set(row.product.id, [...(durations.get(row.product.id) ?? []), took]);
-      bench.afterwards?.(audited.then(plan.write));
     }
     // The next round's plan reads this round's verdicts: every audit has read first.
     await bench.quiet?.();

@@ -39,4 +39,34 @@ describe("a fault in one row's session", () => {
     expect(next[0]?.ticks.length).toBeGreaterThan(0);
     expect(done.all).toContain("== node: failed — admin error injected");
   }, 660_000);
+
+  it("in the main command: fails that row, the next row is searched and measured in its rounds at the load share, and the bench exits 3", async () => {
+    const results = mkdtempSync(join(tmpdir(), "bench-row-fault-main-"));
+    const done = await execa(
+      process.execPath,
+      ["--import", "tsx", "src/cli.ts", "--products", "node,node-passthrough", "--budget", "1", "--no-profile", "--bootstrap", bootstrap, "--results", results],
+      { cwd: join(import.meta.dirname, "..", ".."), reject: false, all: true, env: { [INJECT_ADMIN_ERROR_ENV]: "node" }, timeout: 900_000 },
+    );
+
+    expect(done.exitCode).toBe(3);
+    const saved = JSON.parse(readFileSync(join(results, "results.json"), "utf8")) as {
+      runs: Array<{ product: string; status: string; reason?: string; round?: number; loadShare?: number; settings: { offeredRate: number } }>;
+      sweeps: Array<{ product: string; knee?: number }>;
+      rounds: { loadShare: number; order: string[][] };
+    };
+    expect(saved.runs.filter((r) => r.product === "node")).toEqual([
+      expect.objectContaining({ status: "failed", reason: expect.stringContaining("admin error injected") }),
+    ]);
+    const search = saved.sweeps.find((s) => s.product === "node-passthrough");
+    expect(search).toBeDefined();
+    expect(saved.rounds.loadShare).toBe(0.7);
+    // A knee found (a busy machine can leave none): round 1 in its session, then rounds 2 and 3 of their own, all at the share.
+    if (search?.knee !== undefined) {
+      const rounds = saved.runs.filter((r) => r.product === "node-passthrough" && r.round !== undefined);
+      expect(rounds.map((r) => [r.round, r.loadShare])).toEqual([[1, 0.7], [2, 0.7], [3, 0.7]]);
+      expect(rounds[0]!.settings.offeredRate).toBeLessThan(search.knee);
+    }
+    expect(done.all).toContain("== node: failed — admin error injected");
+    expect(readFileSync(join(results, "page.md"), "utf8")).toContain("## Which costs least");
+  }, 960_000);
 });

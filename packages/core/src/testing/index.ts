@@ -12,4 +12,4 @@ export {
   type StopOutcome,
 } from "./fixture-run.ts";
 export { expectGatePassed, expectScoredAndConsumed, expectSkipLines } from "./expectations.ts";
-export { describePoisonPills, POISON_PILLS, type PoisonSuiteOptions } from "./poison-suite.ts";
+export { describePoisonPills, mustRefuse, POISON_PILLS, type PoisonSuiteOptions } from "./poison-suite.ts";

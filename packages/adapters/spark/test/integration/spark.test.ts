@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cacheRoot, FIXTURE_COUNT, javaProducerMismatches, KAFKA_SETTINGS } from "@bench/core";
-import { describePoisonPills, expectGatePassed, POISON_PILLS, requireBootstrap, scoreFixturesThroughProduct } from "@bench/core/testing";
+import { describePoisonPills, expectGatePassed, mustRefuse, requireBootstrap, scoreFixturesThroughProduct } from "@bench/core/testing";
 import { readProgress } from "../../src/progress-file.ts";
 import { spark } from "../../src/product.ts";
 import { queryState } from "../../src/query-state.ts";
@@ -48,6 +48,6 @@ describePoisonPills(spark, {
   cacheDir,
   parallelism: 2,
   ...timeouts,
-  // observe() counted the pills too, summed over the micro-batches by the app's listener.
-  alsoCheck: (run) => expect(readProgress(queryState(run).progressFile)).toMatchObject({ consumed: run.inputCount, skipped: POISON_PILLS.length }),
+  // observe() counted every refused record (the pills and the gate's must-refuse cases), summed over the micro-batches by its listener.
+  alsoCheck: (run) => expect(readProgress(queryState(run).progressFile)).toMatchObject({ consumed: run.inputCount, skipped: mustRefuse(spark).length }),
 });
