@@ -13,6 +13,7 @@ import { LOAD_SHARE, rateAtShare } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
 import type { PacedSession } from "../run/paced-session.ts";
 import { rowAdmin, rowFault } from "../row-fault.ts";
+import { runSummary } from "../summary.ts";
 
 /** What the main command needs of the bench around it. */
 export interface MainCommandParts {
@@ -69,7 +70,7 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
     if (prepared === undefined) continue;
     const settings = parts.settings(product);
     const row = { product, prepared, settings };
-    const roundOne = (session: PacedSession, knee: number | undefined): Promise<void> => roundOneInSession(session, row, knee, rows, parts);
+    const roundOne = (session: PacedSession, knee: number | undefined): Promise<void> => roundOneInSession(session, row, knee, rows, parts, bench);
     const failure = await rowFault(async () => {
       const { audited } = await fastKneeProduct(product, prepared, settings, rowBench(bench, product.id), parts.keep, false, roundOne);
       parts.keepSearch(audited);
@@ -128,13 +129,15 @@ export const rowBench = (bench: BenchContext, productId: string): BenchContext =
  * `--also-at-knee` the search's own window at the knee stands beside it.
  */
 async function roundOneInSession(
-  session: PacedSession, row: Omit<RoundRow, "knee" | "rate">, knee: number | undefined, rows: RoundRow[], parts: MainCommandParts,
+  session: PacedSession, row: Omit<RoundRow, "knee" | "rate">, knee: number | undefined, rows: RoundRow[], parts: MainCommandParts, bench: BenchContext,
 ): Promise<void> {
   if (knee === undefined) return;
   const roundRow: RoundRow = { ...row, knee, rate: rateAtShare(knee, LOAD_SHARE) };
   rows.push(roundRow);
   if (parts.alsoAtKnee) tagSearchRound(parts.results, row.product.id, knee);
-  await roundWindows(session, roundRow, 1, parts.keep, false);
+  bench.log(`== ${row.product.id}: round 1 at ${roundRow.rate}/s, ${LOAD_SHARE} of its knee ${knee}/s, in the search's session`);
+  const run = await roundWindows(session, roundRow, 1, parts.keep, false);
+  bench.log(`== ${row.product.id}: round 1 -> ${runSummary(run)}`);
 }
 
 /**
