@@ -1,6 +1,8 @@
 /** The audit of a faults run's output topic: every output read once, counted by OutputTally. */
 import { FIXTURE_COUNT, readTopic, type PoisonPill } from "@bench/core";
-import type { ForeignRecords } from "../results/types.ts";
+import type { ForeignRecords, Phase, Tick } from "../results/types.ts";
+import type { GendataProcess } from "../run/gendata-process.ts";
+import { drainTicks } from "./drain-ticks.ts";
 import { foreignInput, ownInputCount, type FeedFinal } from "../run/audit-foreign.ts";
 import type { BenchContext } from "../run/context.ts";
 import { stableOutput } from "../run/audit-transaction.ts";
@@ -46,4 +48,41 @@ export async function ownAndForeign(
   const produced = FIXTURE_COUNT + (final as FeedFinal).sent;
   const foreign = await foreignInput(bench.bootstrap, inputTopic, { inputEnd, own, produced, pills: pills.map((p) => p.value) });
   return { produced, ...(foreign ? { foreign } : {}) };
+}
+
+/** What a scenario's tail writes: the backlog left, the tally, and whether the row did the work. */
+export interface ScenarioOutcome {
+  undrained?: number;
+  tally?: FaultTally;
+  status: "ok" | "failed" | "invalid" | "not-run";
+  reason?: string;
+}
+
+/**
+ * A scenario's tail after its window, the same for the broker restarts and the server kill:
+ * gendata stopped (a gendata that gave up fails the scenario with its reason, never the product),
+ * the backlog drained, and the whole output tallied against the bench's own records; a backlog
+ * still there after the drain timeout makes the run invalid.
+ */
+export async function drainAndTally(
+  session: { bench: BenchContext; plan: { inputTopic: string; outputTopic: string } },
+  feed: Pick<GendataProcess, "stop" | "gaveUp">,
+  ticks: { tick: (phase: Phase) => Promise<Tick>; elapsed: () => number },
+  drainTimeoutSec: number,
+  result: ScenarioOutcome,
+): Promise<void> {
+  const final = await feed.stop();
+  const gaveUp = feed.gaveUp();
+  if (gaveUp !== undefined) throw new Error(gaveUp);
+  const last = await drainTicks(ticks.tick, ticks.elapsed, drainTimeoutSec);
+  result.undrained = Math.max(0, last.inputEnd - last.consumed);
+  // No pills here: the bench's records are the fixtures and gendata's; anything else in the input is foreign.
+  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, last.inputEnd, final);
+  result.tally = await auditOutput(session.bench, session.plan.outputTopic, produced);
+  if (foreign) result.tally.foreign = foreign;
+  result.status = "ok";
+  if (result.undrained > 0) {
+    result.status = "invalid";
+    result.reason = `${result.undrained} records not consumed ${drainTimeoutSec}s after gendata stopped`;
+  }
 }

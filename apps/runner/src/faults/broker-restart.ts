@@ -12,8 +12,7 @@ import type { BrokerRestartResult, Phase, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
-import { auditOutput, ownAndForeign } from "./audit-output.ts";
-import { drainTicks } from "./drain-ticks.ts";
+import { drainAndTally } from "./audit-output.ts";
 import { RECOVERY_RULE, recoverySec } from "./recovery.ts";
 import { restartProduct, tickRestartingOnce } from "./restart-product.ts";
 import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
@@ -113,20 +112,7 @@ async function restartPhases(s: Scenario): Promise<void> {
   await watchRecovery(s);
   while (fed() < settings.warmupSec + settings.windowSec) await s.tick("window");
 
-  const final = await feed.stop();
-  const gaveUp = feed.gaveUp();
-  if (gaveUp !== undefined) throw new Error(gaveUp);
-  const last = await drainTicks((phase) => s.tick(phase), () => s.ticker.elapsed(), s.settings.drainTimeoutSec);
-  result.undrained = Math.max(0, last.inputEnd - last.consumed);
-  // No pills here: the bench's records are the fixtures and gendata's, e0…; anything else in the input is foreign.
-  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, last.inputEnd, final);
-  result.tally = await auditOutput(session.bench, session.plan.outputTopic, produced);
-  if (foreign) result.tally.foreign = foreign;
-  result.status = "ok";
-  if (result.undrained > 0) {
-    result.status = "invalid";
-    result.reason = `${result.undrained} records not consumed ${settings.drainTimeoutSec}s after gendata stopped`;
-  }
+  await drainAndTally(session, feed, { tick: (phase) => s.tick(phase), elapsed: () => s.ticker.elapsed() }, settings.drainTimeoutSec, result);
 }
 
 /** The broker stopped and started again while the ticks go on (with no reading while it is down). */

@@ -11,8 +11,7 @@ import type { Prepared, Product } from "@bench/core";
 import type { ServerKillResult, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
-import { auditOutput, ownAndForeign } from "./audit-output.ts";
-import { drainTicks } from "./drain-ticks.ts";
+import { drainAndTally } from "./audit-output.ts";
 import { RECOVERY_RULE, recoverySec } from "./recovery.ts";
 import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
 
@@ -116,20 +115,7 @@ async function killPhases(session: RunSession, result: ServerKillResult, setting
     const back = result.recoverySec ?? recoverySec(ticker.ticks, killedAt, rule);
     if (back !== undefined) result.recoverySec = back;
   }
-  const final = await feed.stop();
-  const gaveUp = feed.gaveUp();
-  if (gaveUp !== undefined) throw new Error(gaveUp);
-  const last = await drainTicks((phase) => ticker.next(phase), () => ticker.elapsed(), settings.drainTimeoutSec);
-  result.undrained = Math.max(0, last.inputEnd - last.consumed);
-  // No pills here: the bench's records are the fixtures and gendata's; anything else in the input is foreign.
-  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, last.inputEnd, final);
-  result.tally = await auditOutput(session.bench, session.plan.outputTopic, produced);
-  if (foreign) result.tally.foreign = foreign;
-  result.status = "ok";
-  if (result.undrained > 0) {
-    result.status = "invalid";
-    result.reason = `${result.undrained} records not consumed ${settings.drainTimeoutSec}s after gendata stopped`;
-  }
+  await drainAndTally(session, feed, { tick: (phase) => ticker.next(phase), elapsed: () => ticker.elapsed() }, settings.drainTimeoutSec, result);
 }
 
 function round1(x: number): number {
