@@ -10,7 +10,10 @@
  * A broker that goes away (a clean stop or a SIGKILL) is waited out: librdkafka keeps the records
  * in its queue, reconnects with its backoff and, being idempotent, writes each of them once when
  * the broker is back. Its "broker transport failure" and "all broker connections are down" while
- * the broker is away are states, not failures, and are counted apart (transientErrors). A fatal error
+ * the broker is away are states, not failures, and are counted apart (transientErrors). A broker's
+ * clean stop first answers metadata with itself unregistered: librdkafka then decommissions the
+ * one broker it knew and, by default, bootstraps again only after five minutes without metadata,
+ * so gendata asks for that within REBOOTSTRAP_MS instead. A fatal error
  * leaves the instance unusable (librdkafka's rule), and a broker that takes no record for
  * giveUpSec while records wait is not coming back: either way the producer gives up, with the
  * reason, and the caller ends the scenario with it rather than blame a product for the silence.
@@ -57,6 +60,12 @@ interface PartitionStats {
   topics?: Record<string, { partitions?: Record<string, { acked_msgid?: number }> }>;
 }
 
+/**
+ * How long librdkafka goes without metadata before it bootstraps again: well inside a broker's
+ * restart, so the producer finds the broker again as soon as it answers.
+ */
+export const REBOOTSTRAP_MS = 5000;
+
 /** The most records handed over in one event-loop turn, so delivery reports get served too. */
 const MAX_CHUNK = 4096;
 
@@ -89,6 +98,7 @@ export class RateProducer {
       ...KAFKA_SETTINGS.producer,
       "queue.buffering.max.messages": 1_000_000,
       "statistics.interval.ms": 1000,
+      "metadata.recovery.rebootstrap.trigger.ms": REBOOTSTRAP_MS,
       dr_cb: false,
     } as rdkafka.ProducerGlobalConfig);
     this.producer.on("event.stats", (event: { message: string }) => {
