@@ -19,8 +19,16 @@ export const LOAD_SHARE = 0.7;
 /** The share a run's round ran at: results from before the load share ran their rounds at the knee. */
 export const loadShareOf = (run: RunResult): number => run.loadShare ?? 1;
 
-/** The share the results' ranking reads: the sitting's load share, or the knee for older results. */
-export const rankingShare = (results: BenchResults): number => results.rounds?.loadShare ?? 1;
+/**
+ * The share the results' ranking reads: the sitting's load share once its rounds' record is
+ * written; while the rounds still run, the lowest share a round ran at (a window at the knee only
+ * stands beside it); the knee for older results.
+ */
+export function rankingShare(results: BenchResults): number {
+  if (results.rounds?.loadShare !== undefined) return results.rounds.loadShare;
+  const shares = results.runs.filter((run) => run.round !== undefined).map(loadShareOf);
+  return shares.length > 0 ? Math.min(...shares) : 1;
+}
 
 /** A round's offered rate at `share` of `knee`, on the search's grid of rates. */
 export const rateAtShare = (knee: number, share: number): number => (share === 1 ? knee : roundRate(knee * share));

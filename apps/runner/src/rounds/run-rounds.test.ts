@@ -37,6 +37,15 @@ describe("nextRound", () => {
     expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "c"], resolved, clock(40, 10), perRow(1))).toEqual({ stop: expect.stringContaining("told apart or the same") });
     expect(nextRound(MAX_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(400, 0), perRow(1))).toEqual({ stop: expect.stringContaining(`cap of ${MAX_ROUNDS}`) });
   });
+
+  it("reads the rounds at the load share while they run, before the rounds' record is written", () => {
+    const atShare = (product: string, micros: number[]): RunResult[] =>
+      micros.map((m, i) => countingRun(product, 7000, m, { round: i + 1, loadShare: 0.7 }));
+    // Three counting rounds each at 0.7 × knee, a window at the knee beside round 1: every row is ranked, every pair told apart.
+    const running = resultsOf([...atShare("a", [10, 10.2, 9.9]), ...atShare("c", [50, 51, 50.5]), countingRun("a", 10_000, 9, { round: 1, loadShare: 1 })]);
+    expect(running.rounds).toBeUndefined();
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "c"], running, clock(40, 10), perRow(1))).toEqual({ stop: expect.stringContaining("told apart or the same") });
+  });
 });
 
 describe("shuffled", () => {
