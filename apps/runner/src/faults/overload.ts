@@ -15,10 +15,11 @@ import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
 import { join } from "node:path";
 import type { OverloadResult, Phase, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
+import { combinedFinal, type FeedFinal } from "../run/audit-foreign.ts";
 import { GendataProcess } from "../run/gendata-process.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
-import { auditOutput } from "./audit-output.ts";
+import { auditOutput, ownAndForeign } from "./audit-output.ts";
 import { drainTicks } from "./drain-ticks.ts";
 import { backlogBaseline, overloadFigures } from "./overload-figures.ts";
 import { restartProduct, tickRestartingOnce } from "./restart-product.ts";
@@ -80,6 +81,8 @@ class Overload {
   ticker!: RunTicker;
   feed!: GendataProcess;
   private nextSeq = FIXTURE_COUNT;
+  /** The final reports of the feeds stopped so far: the bench's own input records are their sum (audit-foreign.ts). */
+  readonly finals: FeedFinal[] = [];
 
   constructor(
     readonly session: RunSession,
@@ -102,6 +105,7 @@ class Overload {
   async switchRate(rate: number, name: string): Promise<void> {
     const final = await this.feed.stop();
     if (!final) throw new Error(`gendata gave no final report before the ${name}: its records' sequence numbers are unknown`);
+    this.finals.push(final);
     this.nextSeq += final.sent;
     const { bench, plan } = this.session;
     this.feed = new GendataProcess(
@@ -142,11 +146,15 @@ async function overloadPhases(o: Overload): Promise<void> {
     const tick = await o.tick("window");
     if ((!tick.noReading && tick.inputEnd - tick.consumed <= level) || ticker.elapsed() - toSec >= result.settings.workOffLimitSec) break;
   }
-  await o.feed.stop();
+  const final = await o.feed.stop();
   const last = await drainTicks((phase) => o.tick(phase), () => o.ticker.elapsed(), o.settings.drainTimeoutSec);
   Object.assign(result, overloadFigures(ticker.ticks, { burstFromSec: fromSec, burstToSec: toSec, rate: settings.rate }));
   result.undrained = Math.max(0, last.inputEnd - last.consumed);
-  result.tally = await auditOutput(session.bench, session.plan.outputTopic, last.inputEnd);
+  // The bench's records are the fixtures and every feed's; anything else in the input is foreign, never lost.
+  const feeds = combinedFinal(final ? [...o.finals, final] : o.finals, final ? 0 : 1);
+  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, last.inputEnd, feeds);
+  result.tally = await auditOutput(session.bench, session.plan.outputTopic, produced);
+  if (foreign) result.tally.foreign = foreign;
   result.status = "ok";
   if (result.undrained > 0) {
     result.status = "invalid";

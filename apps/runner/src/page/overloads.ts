@@ -1,5 +1,6 @@
 /** The page's "Overload" section, from a `bench --faults` run's overload results (empty without one). */
 import type { OverloadResult } from "../results/types.ts";
+import { lostCell } from "./broker-restarts.ts";
 import { int } from "./format.ts";
 
 const mb = (x: number | undefined): string => (x === undefined ? "–" : `${Math.round(x)} MB`);
@@ -29,12 +30,6 @@ function workedOffCell(r: OverloadResult): string {
 function upCell(r: OverloadResult): string {
   if (r.stayedUp === undefined) return "–";
   return r.stayedUp ? "yes" : `**no**: restarted by the bench ${r.productRestart?.atSec ?? "?"} s in (${r.productRestart?.why ?? ""})`;
-}
-
-function lostCell(r: OverloadResult): string {
-  if (!r.tally) return "–";
-  if ((r.undrained ?? 0) > 0) return `${int(r.tally.lost)} not out (${int(r.undrained ?? 0)} never consumed: not drained)`;
-  return r.tally.lost === 0 ? "0" : `**${int(r.tally.lost)}**`;
 }
 
 const runCell = (r: OverloadResult): string => (r.status === "ok" ? "✓" : `${r.status}: ${(r.reason ?? "").split("\n")[0]}`);

@@ -1,5 +1,5 @@
 import { FIXTURE_COUNT, RecordEncoder } from "@bench/core";
-import { ForeignTally, isOwnInput, ownInputCount } from "./audit-foreign.ts";
+import { combinedFinal, ForeignTally, isOwnInput, ownInputCount } from "./audit-foreign.ts";
 import { foreignReason } from "./judge.ts";
 
 const encoder = new RecordEncoder(42);
@@ -11,6 +11,17 @@ describe("the bench's own input records apart from foreign ones", () => {
     expect(ownInputCount({ final: true, sent: 1000, delivered: 900 })).toBeUndefined();
     expect(ownInputCount({ sent: 1000, delivered: 1000 })).toBeUndefined();
     expect(ownInputCount(undefined)).toBeUndefined();
+  });
+
+  it("sums the feeds of a session or scenario, and says nothing when one gave no final report or was never stopped", () => {
+    const step = { final: true, sent: 1000, delivered: 1000 };
+    const burst = { final: true, sent: 3000, delivered: 3000, poisonSent: 0 };
+    expect(ownInputCount(combinedFinal([step, burst]))).toBe(FIXTURE_COUNT + 4000);
+    expect(ownInputCount(combinedFinal([step, { sent: 3000, delivered: 3000 }]))).toBeUndefined();
+    expect(ownInputCount(combinedFinal([step, burst], 1))).toBeUndefined();
+    expect(ownInputCount(combinedFinal([step, { final: true, sent: 3000, delivered: 2999 }]))).toBeUndefined();
+    // No feed at all (a session whose gate failed): the fixtures alone are the bench's.
+    expect(ownInputCount(combinedFinal([]))).toBe(FIXTURE_COUNT);
   });
 
   it("tells a good record of the bench's and one of its pills from a foreign one", () => {

@@ -28,6 +28,22 @@ export function ownInputCount(final: FeedFinal | undefined): number | undefined 
   return FIXTURE_COUNT + final.sent + (final.poisonSent ?? 0);
 }
 
+/**
+ * The final reports of the feeds a session or scenario ran one after another (a step's, a drain's
+ * fill, a burst's) as one: their records continue each other's sequence numbers, so the bench's
+ * own are their sum. A feed that gave no final report, or one never stopped (`open`), leaves the
+ * sum unknown: the result is then not final, and ownInputCount says nothing.
+ */
+export function combinedFinal(finals: readonly FeedFinal[], open = 0): FeedFinal {
+  const sum = (pick: (f: FeedFinal) => number): number => finals.reduce((total, f) => total + pick(f), 0);
+  return {
+    final: open === 0 && finals.every((f) => f.final === true),
+    sent: sum((f) => f.sent),
+    delivered: sum((f) => f.delivered),
+    poisonSent: sum((f) => f.poisonSent ?? 0),
+  };
+}
+
 /** Sorts one input record: the bench's good record (an e<seq> it produced), one of its pills, or foreign. */
 export function isOwnInput(value: Uint8Array, produced: number, pills: ReadonlySet<string>): boolean {
   if (pills.has(Buffer.from(value).toString("latin1"))) return true;

@@ -22,7 +22,8 @@ import { runtimeReading, runYardstick } from "../yardstick/read.ts";
 import { FIXTURE_COUNT, misreadSeqs, type Prepared, type Product } from "@bench/core";
 import { join } from "node:path";
 import { profilePhase } from "../profile/window.ts";
-import type { RunResult, Tick, VerificationResult } from "../results/types.ts";
+import type { ForeignRecords, RunResult, Tick, VerificationResult } from "../results/types.ts";
+import { combinedFinal, foreignInput, ownInputCount } from "./audit-foreign.ts";
 import { auditOutputs } from "./audit.ts";
 import type { BenchContext } from "./context.ts";
 import { GendataProcess, type GendataReport } from "./gendata-process.ts";
@@ -63,6 +64,9 @@ export class PacedSession {
   private gate: VerificationResult | undefined;
   private consumedSource = "";
   private nextSeq = FIXTURE_COUNT;
+  /** Every stopped feed's final report, and how many feeds are running: the bench's own input records are known from them (audit-foreign.ts). */
+  private readonly finals: GendataReport[] = [];
+  private feedsOpen = 0;
   /** Why no further step can run (the product failed, or the gate did); set once. */
   private ended: { status: "failed" | "invalid"; reason: string } | undefined;
   /** What the product had committed when it failed: only that much is held to done. */
@@ -202,6 +206,7 @@ export class PacedSession {
       logFile: join(this.session.plan.runDir, `gendata-${label}.log`),
     });
     this.session.gendata = feed;
+    this.feedsOpen++;
     return feed;
   }
 
@@ -209,6 +214,8 @@ export class PacedSession {
   private async stopFeed(feed: GendataProcess, warnings: string[]): Promise<GendataReport> {
     const final = await feed.stop();
     if (!final?.final) throw new Error("gendata gave no final report: the next step's sequence numbers are unknown");
+    this.feedsOpen--;
+    this.finals.push(final);
     if (final.failed > 0) warnings.push(`gendata: ${final.failed} records failed (${final.lastError ?? "no detail"})`);
     this.nextSeq += final.sent;
     return final;
@@ -284,13 +291,25 @@ export class PacedSession {
     }
   }
 
+  /**
+   * The bench's own records in the input (`produced`: seq = offset, fixtures first, then each
+   * feed's) and the foreign ones past them. Known when every feed stopped with its final report;
+   * a step cut short (a failure, an interruption) leaves records past nextSeq, and the input's end
+   * then counts as produced (heldTo holds only what was consumed to "done").
+   */
+  private async ownInput(): Promise<{ produced: number; foreign?: ForeignRecords }> {
+    const { bench, plan } = this.session;
+    const inputEnd = await bench.admin.endOffset(plan.inputTopic);
+    const own = this.heldTo === undefined ? ownInputCount(combinedFinal(this.finals, this.feedsOpen)) : undefined;
+    if (own === undefined) return { produced: Math.max(this.nextSeq, inputEnd) };
+    const foreign = await foreignInput(bench.bootstrap, plan.inputTopic, { inputEnd, own, produced: own });
+    return { produced: own, ...(foreign ? { foreign } : {}) };
+  }
+
   private async auditAll(): Promise<string | undefined> {
     const { bench, plan } = this.session;
     const [first, ...later] = this.steps as [SessionStep, ...SessionStep[]];
-    // A step cut short (a failure, an interruption) leaves records past nextSeq in the input: the
-    // input's end counts them as produced (seq = offset: fixtures first, then gendata's), heldTo
-    // holds only what was consumed to "done".
-    const produced = Math.max(this.nextSeq, await bench.admin.endOffset(plan.inputTopic));
+    const { produced, foreign } = await this.ownInput();
     const outputEnd = await bench.admin.endOffset(plan.outputTopic);
     // Millions of outputs take a while to read (about 2 µs of CPU a record natively, 7 through the binding), and after
     // Ctrl-C nothing else is printed meanwhile.
@@ -311,6 +330,7 @@ export class PacedSession {
       ...(bench.outputReader !== undefined ? { reader: bench.outputReader } : {}),
       transactional: bench.guarantee === "exactly-once",
     });
+    if (foreign) delivery.foreign = foreign;
     const extra = await this.session.extraRecords();
     const { latencyByWindow, latencyMs, ...shared } = delivery;
     const reasons = invalidReasons({
