@@ -466,11 +466,8 @@ function keepSearch(bench: BenchContext, audited: Promise<SweepRecord>, o: Resul
   bench.afterwards?.(
     audited.then((found) => {
       (o.results.sweeps ??= []).push(found);
-      const ceiling = `${found.method === "fast" ? "drain ceiling" : "ceiling"} ${found.ceiling ? Math.round(found.ceiling) : "not measured"}`;
-      log(
-        `== ${found.product}: ${found.method === "fast" ? "" : "sweep "}knee ${found.knee ?? "none"}` +
-          `${found.confirmed ? " (confirmed)" : ""}, ${ceiling} — ${found.stoppedBecause}`,
-      );
+      // stoppedBecause names the drain's rate and whether it stood as the ceiling.
+      log(`== ${found.product}: ${found.method === "fast" ? "" : "sweep "}knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""} — ${found.stoppedBecause}`);
       writeResults(o.file, o.results);
     }),
   );

@@ -38,13 +38,20 @@ describe("the bracket", () => {
     expect(b.top()).toEqual({ rate: 10_500, byProduct: true });
   });
 
-  it("goes down toward what a fallen rate consumed, at most DOWN_SHARE of it", () => {
-    const b = new Bracket(drain, 0.2);
-    b.keep(at(9000, 6000), "fell-behind");
-    expect(b.next()).toEqual({ rate: 7500 });
+  it("goes down by the resolution under a fallen rate, or to what it consumed when that is lower", () => {
     const near = new Bracket(drain, 0.2);
     near.keep(at(9000, 8990), "fell-behind");
-    expect(near.next()).toEqual({ rate: 9000 * DOWN_SHARE });
+    expect(near.next()).toEqual({ rate: 7500 });
+    // The first keep-up under it closes the bracket.
+    near.keep(at(7500), "kept-up");
+    expect(near.next()).toEqual({ done: "the bracket 7500–9000/s is within 20 %" });
+    const far = new Bracket(drain, 0.2);
+    far.keep(at(9000, 6000), "fell-behind");
+    expect(far.next()).toEqual({ rate: 6000 });
+    // The sweep's finer resolution steps down finer.
+    const fine = new Bracket(drain, 0.1);
+    fine.keep(at(9000, 8990), "fell-behind");
+    expect(fine.next()).toEqual({ rate: 8180 });
   });
 
   it("goes down under an unreachable rate toward what gendata offered", () => {

@@ -91,12 +91,13 @@ export class Bracket {
   }
 
   /**
-   * Under a saturated rate with nothing kept up below it: halfway toward what it consumed (an
-   * overloaded product consumes less than it sustains, so the knee lies between), at most
-   * DOWN_SHARE of it; under an unreachable one, toward what gendata offered.
+   * Under a saturated rate with nothing kept up below it: down by the resolution, so that the first
+   * keep-up closes the bracket, or to what it consumed when that is lower (an overloaded product
+   * consumes less than it sustains, so the knee lies at or above it); under an unreachable rate,
+   * toward what gendata offered.
    */
   private down(fall: Fall): Next {
-    const toward = fall.unreachable ? fall.offeredPerSec * DOWN_SHARE : (fall.consumedPerSec + fall.rate) / 2;
+    const toward = fall.unreachable ? fall.offeredPerSec * DOWN_SHARE : Math.min(fall.rate / (1 + this.resolution), fall.consumedPerSec);
     const rate = roundRate(Math.min(fall.rate * DOWN_SHARE, toward));
     return rate < fall.rate && toward >= 1 ? { rate } : { done: `no rate under ${fmt(fall.rate)}/s is left to try` };
   }

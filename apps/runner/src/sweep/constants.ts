@@ -26,8 +26,9 @@ export const SWEEP_RESOLUTION = 0.1;
 export const START_SHARE = 0.9;
 
 /**
- * A step that fell behind sends the search to at most this share of its rate (and toward what it
- * consumed): strictly lower, so the search never runs a saturated rate again.
+ * A step that fell behind sends the search to at most this share of its rate: strictly lower, so
+ * the search never runs a saturated rate again. Under a saturated rate the resolution's step is
+ * lower still; under an unreachable one, this is the step.
  */
 export const DOWN_SHARE = 0.95;
 

@@ -11,8 +11,9 @@
  *     rate, only gendata's cap bounds the search. (bracket.ts)
  *  3. Start just under the ceiling (START_SHARE): paced, the product shares the cores with gendata
  *     and the broker. (bracket.ts)
- *  4. Down toward what was done: under a rate that fell behind, with nothing kept up below it,
- *     halfway toward what it consumed (an overloaded product consumes less than it sustains).
+ *  4. Down by the resolution: under a rate that fell behind, with nothing kept up below it, the
+ *     rate ÷ (1 + resolution), so the first keep-up closes the bracket; or what it consumed, when
+ *     lower (an overloaded product consumes less than it sustains). (bracket.ts)
  *  5. Up by bisection toward the lowest saturated rate; while nothing above has saturated, a climb
  *     of at most CLIMB_FACTOR toward the bound: a step far past the knee leaves a backlog that can
  *     outlast the drain timeout.
