@@ -48,7 +48,10 @@ describe("javaSources", () => {
 
   it("finds the app's classes", () => {
     expect(javaSources(APP_SOURCES).map((f) => f.slice(APP_SOURCES.length + 1))).toEqual(
-      ["bench/ModelAlone.java", "bench/RecordCheck.java", "bench/RiskModel.java", "bench/ScoreApp.java", "bench/ScoreProcessor.java"],
+      [
+        "bench/InferMessages.java", "bench/ModelAlone.java", "bench/ModelCard.java", "bench/RecordCheck.java", "bench/RiskModel.java",
+        "bench/ScoreApp.java", "bench/ScoreProcessor.java", "bench/Scorer.java", "bench/ServedModel.java",
+      ],
     );
   });
 });

@@ -49,4 +49,9 @@ describe("the Streams app's JVM", () => {
     expect(env.BENCH_STATE_DIR).toBe(join("/runs/r1", "streams-state"));
     expect(JSON.parse(env.BENCH_JAVA_CLIENT as string).consumer["fetch.max.wait.ms"]).toBe(10);
   });
+
+  it("names the model server to a served run only (the app scores through it when BENCH_MODEL_SERVER is set)", () => {
+    expect(appEnv({ ...ctx, modelServer: "127.0.0.1:8081" }, "/jdk").BENCH_MODEL_SERVER).toBe("127.0.0.1:8081");
+    expect(appEnv(ctx, "/jdk")).not.toHaveProperty("BENCH_MODEL_SERVER");
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * Kafka Streams: a plain Java app (app/src/bench) on kafka-streams 4.1.1 with ONNX Runtime for
- * Java scoring the frozen model's ONNX export, one record per run. prepare() resolves the
- * pinned jars and compiles the app once into the cache; start() runs it on the JVM the doctor
- * checked.
+ * Java scoring the frozen model's ONNX export, one record per run, or, served, one call to the
+ * model server per record (ServedModel.java). prepare() resolves the pinned jars and compiles the
+ * app once into the cache; start() runs it on the JVM the doctor checked.
  */
 import { join } from "node:path";
 import {
@@ -91,6 +91,11 @@ export const kafkaStreams: Product<BuiltApp> = {
     how: "processing.guarantee=exactly_once_v2 (Streams' transactional producer; the consumed offsets commit in the transaction)",
     commits: "every 100 ms (commit.interval.ms at Streams' default under exactly_once_v2)",
   },
+  served: {
+    offered: true,
+    how: "one Open Inference Protocol (KServe v2) gRPC ModelInfer call per record (the Processor API hands process() one record, as it scores " +
+      "embedded), a blocking unary call with grpc-java; the record is held and nothing committed while the server is down",
+  },
   modelCall: MODEL_CALL,
   timeModelAlone,
   coldStartSec: COLD_START_SEC,
@@ -109,6 +114,11 @@ export const kafkaStreams: Product<BuiltApp> = {
     "At-least-once: Streams commits the group's offsets every second (commit.interval.ms=1000) and only after flushing its producer; consumed/s is read from " +
       "those committed offsets (application.id is the run's group). A malformed record is skipped and counted in the processor (logged with its offset); " +
       "LogAndContinue handlers for deserialization and processing errors back it up. Stateless: no changelog or repartition topics.",
+    "Served (--serving served): the same process() sends the record's four normalised features to the model server as one ModelInfer call " +
+      "(grpc-java's blocking unary call on the stream thread, 10 s deadline; the v2 messages written with protobuf-java's coded streams) and " +
+      "never loads ONNX Runtime's session. A server that is down or slow is called again every 0.2 s for up to 120 s: the stream thread waits, so " +
+      "Streams commits nothing. A wrong answer or an outage past that fails the stream thread (processing.exception.handler is LogAndFail when " +
+      "served, so no record is dropped) and the app exits; its restart reads the uncommitted records again.",
   ],
   prepare,
   start,

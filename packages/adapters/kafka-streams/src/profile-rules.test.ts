@@ -58,6 +58,16 @@ describe("kafka-streams profile rules", () => {
     expect(classifyStack([...task, "com.fasterxml.jackson.databind.node.ObjectNode.put", "java.util.LinkedHashMap.put"], frames)).toBe("encode");
   });
 
+  it("served, counts the features as features and the call (its messages, grpc-java, its Netty transport) as the model", () => {
+    const served = [...task, "bench.ServedModel.score"];
+    expect(classifyStack([...served, "com.fasterxml.jackson.databind.node.DoubleNode.doubleValue"], frames)).toBe("features");
+    expect(classifyStack([...served, "bench.InferMessages.request", "com.google.protobuf.CodedOutputStream$ArrayEncoder.writeTag"], frames)).toBe("model");
+    const call = [...served, "bench.ServedModel.call", "io.grpc.stub.ClientCalls.blockingUnaryCall"];
+    expect(classifyStack([...call, "java.util.concurrent.locks.LockSupport.park"], frames)).toBe("model");
+    expect(classifyStack(["[grpc-nio-worker-ELG-1-2]", "io.grpc.netty.shaded.io.netty.channel.nio.NioEventLoop.run", "sun.nio.ch.EPoll.wait"], frames))
+      .toBe("model");
+  });
+
   it("gives Kafka's shared record and network code to the client above it", () => {
     const poll = [thread, "org.apache.kafka.streams.processor.internals.StreamThread.pollRequests", "org.apache.kafka.clients.consumer.KafkaConsumer.poll"];
     expect(classifyStack([...poll, "org.apache.kafka.common.record.DefaultRecord.readFrom"], frames)).toBe("fetch");

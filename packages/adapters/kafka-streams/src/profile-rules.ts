@@ -12,9 +12,11 @@ export const kafkaStreamsProfileRules: ProfileRules = {
   frames: [
     // The [1, 4] input tensor is built from the features: feature work, as the Python rows count building theirs.
     { category: "features", frame: /^ai\.onnxruntime\.OnnxTensor\.createTensor$/, anywhere: true },
-    // score() itself reads the four metrics and fills the input buffer; the run is in ai.onnxruntime.
-    { category: "features", frame: /^bench\.RiskModel\.(feature|score)$/ },
+    // score() itself reads the four metrics and fills the input (a buffer embedded, a request's array served).
+    { category: "features", frame: /^bench\.(RiskModel\.score|ServedModel\.score|ModelCard\.feature)$/ },
     { category: "model", frame: /^ai\.onnxruntime\./ },
+    // Served, the call is the model's share on the row's side: writing and reading its messages, grpc-java's call and its Netty transport.
+    { category: "model", frame: /^bench\.(InferMessages|ServedModel)\.|^io\.grpc\.|^com\.google\.protobuf\./ },
     // Jackson: reading the tree (and the complete-record check) is decode, writing the output is encode.
     {
       category: "decode",

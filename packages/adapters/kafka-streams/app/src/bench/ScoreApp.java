@@ -17,6 +17,7 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 import org.apache.kafka.streams.errors.LogAndContinueProcessingExceptionHandler;
+import org.apache.kafka.streams.errors.LogAndFailProcessingExceptionHandler;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.Produced;
@@ -29,8 +30,10 @@ import org.slf4j.LoggerFactory;
  * commit interval Streams defaults to under it. Settings come from BENCH_*
  * variables (core's benchAppEnv); the shared Kafka client settings arrive already under the
  * Java client's names in BENCH_JAVA_CLIENT (the adapter maps librdkafka's names and states
- * what has no equivalent). Prints BENCH_READY when Streams reaches RUNNING; SIGTERM closes
- * Streams (last commit) and exits 0.
+ * what has no equivalent). It scores with ONNX Runtime in the app (embedded) or, when
+ * BENCH_MODEL_SERVER names a model server's gRPC address, through that server (served,
+ * ServedModel). Prints BENCH_READY when Streams reaches RUNNING; SIGTERM closes Streams (last
+ * commit) and exits 0.
  */
 public final class ScoreApp {
     private static final Logger LOG = LoggerFactory.getLogger(ScoreApp.class);
@@ -42,8 +45,8 @@ public final class ScoreApp {
         Map<String, String> env = System.getenv();
         // A full parse of the whole value: trailing bytes after the object make it unreadable, as json.loads says.
         ObjectMapper json = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-        RiskModel model = new RiskModel(Path.of(env.get("BENCH_MODELS_DIR")), json);
-        LOG.info("onnx session: {}; the card's probes within its tolerance (largest error {})", model.describe(), model.probeError);
+        AtomicBoolean stopping = new AtomicBoolean();
+        Scorer model = scorer(env, json, stopping);
         AtomicLong skipped = new AtomicLong();
 
         StreamsBuilder builder = new StreamsBuilder();
@@ -54,18 +57,40 @@ public final class ScoreApp {
         LOG.info("topology: {}", topology.describe());
 
         KafkaStreams streams = new KafkaStreams(topology, config(env, json));
-        run(streams, model);
+        String server = servedBy(env);
+        run(streams, model, stopping, server == null ? "" : " served by " + server);
+    }
+
+    /** The model server's gRPC address (host:port) when the run is served, else null. */
+    static String servedBy(Map<String, String> env) {
+        String server = env.get("BENCH_MODEL_SERVER");
+        return server == null || server.isEmpty() ? null : server;
+    }
+
+    /** The model in the app, or on the server (`stopping` cuts an outage short at SIGTERM); either has reproduced the card's probes. */
+    private static Scorer scorer(Map<String, String> env, ObjectMapper json, AtomicBoolean stopping) throws Exception {
+        Path modelsDir = Path.of(env.get("BENCH_MODELS_DIR"));
+        String server = servedBy(env);
+        if (server == null) {
+            RiskModel model = new RiskModel(modelsDir, json);
+            LOG.info("onnx session: {}; the card's probes within its tolerance (largest error {})", model.describe(), model.probeError);
+            return model;
+        }
+        ModelCard card = ModelCard.load(modelsDir, json);
+        ServedModel model = new ServedModel(server, card, stopping::get);
+        LOG.info("model server at {} hosts {}: the card's probes within its tolerance (largest error {})", server, card.name, model.probeError);
+        return model;
     }
 
     /** Starts Streams, announces RUNNING once, and ends the JVM when Streams fails or SIGTERM arrives. */
-    private static void run(KafkaStreams streams, RiskModel model) throws InterruptedException {
+    private static void run(KafkaStreams streams, Scorer model, AtomicBoolean stopping, String servedBy) throws InterruptedException {
         AtomicBoolean announced = new AtomicBoolean();
         AtomicBoolean failed = new AtomicBoolean();
         CountDownLatch ended = new CountDownLatch(1);
         streams.setStateListener((now, before) -> {
             LOG.info("streams state {} -> {}", before, now);
             if (now == KafkaStreams.State.RUNNING && announced.compareAndSet(false, true)) {
-                System.out.println("BENCH_READY kafka-streams");
+                System.out.println("BENCH_READY kafka-streams" + servedBy);
                 System.out.flush();
             }
             if (now == KafkaStreams.State.ERROR) {
@@ -79,11 +104,12 @@ public final class ScoreApp {
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
         });
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping.set(true);
             boolean closed = streams.close(CLOSE_TIMEOUT);
             try {
                 model.close();
             } catch (Exception e) {
-                LOG.warn("closing the onnx session", e);
+                LOG.warn("closing the model", e);
             }
             LOG.info("streams closed {}", closed ? "cleanly (offsets committed)" : "after the timeout");
             System.out.flush();
@@ -114,7 +140,9 @@ public final class ScoreApp {
         p.put(StreamsConfig.STATE_DIR_CONFIG, env.get("BENCH_STATE_DIR"));
         // 4.x names (KIP-1056 renamed default.deserialization.exception.handler; KIP-1033 added the processing handler).
         p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueExceptionHandler.class);
-        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueProcessingExceptionHandler.class);
+        // Served, a record the server did not score fails the stream thread (which commits nothing more) instead of being dropped.
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
+            servedBy(env) == null ? LogAndContinueProcessingExceptionHandler.class : LogAndFailProcessingExceptionHandler.class);
         p.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
         JsonNode client = json.readTree(env.get("BENCH_JAVA_CLIENT"));
         putAll(p, client.path("consumer"), StreamsConfig.consumerPrefix(""));

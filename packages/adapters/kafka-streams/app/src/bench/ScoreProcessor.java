@@ -13,20 +13,21 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decode, check, score and encode one record: a full Jackson parse of the value into a tree,
- * the bench's complete-record rule, one ONNX Runtime run, and {"event_id","ts_ms","risk"} out,
- * keyed by the record's partition_key (no key when it has none). A record that is not JSON or
- * not complete is skipped and counted with its offset (the Processor API is used rather than
- * mapValues because only the processor context gives the record's offset).
+ * the bench's complete-record rule, one score (an ONNX Runtime run, or one call to the model
+ * server when served), and {"event_id","ts_ms","risk"} out, keyed by the record's partition_key
+ * (no key when it has none). A record that is not JSON or not complete is skipped and counted
+ * with its offset (the Processor API is used rather than mapValues because only the processor
+ * context gives the record's offset).
  */
 final class ScoreProcessor implements Processor<byte[], byte[], String, byte[]> {
     private static final Logger LOG = LoggerFactory.getLogger(ScoreProcessor.class);
 
     private final ObjectMapper json;
-    private final RiskModel model;
+    private final Scorer model;
     private final AtomicLong skipped;
     private ProcessorContext<String, byte[]> context;
 
-    ScoreProcessor(ObjectMapper json, RiskModel model, AtomicLong skipped) {
+    ScoreProcessor(ObjectMapper json, Scorer model, AtomicLong skipped) {
         this.json = json;
         this.model = model;
         this.skipped = skipped;
@@ -55,7 +56,7 @@ final class ScoreProcessor implements Processor<byte[], byte[], String, byte[]> 
         try {
             risk = model.score(value);
         } catch (Exception e) {
-            // A model that cannot run is no bad record: let Streams' processing handler see it.
+            // A model that cannot run (or a server that cannot answer) is no bad record: Streams' processing handler sees it.
             throw new IllegalStateException("scoring failed", e);
         }
         ObjectNode out = json.createObjectNode();
