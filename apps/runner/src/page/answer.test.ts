@@ -1,6 +1,6 @@
 import type { RunResult } from "../results/types.ts";
 import { countingRun as run, resultsOf } from "./__fixtures__/counting-run.ts";
-import { answerSection, rankRows } from "./answer.ts";
+import { answerSection, driftNote, rankRows } from "./answer.ts";
 
 const native = { floorFor: "native" };
 
@@ -140,5 +140,17 @@ describe("how far the ranking's figures repeat", () => {
   it("says nothing of it when no step ran twice at one rate", () => {
     const runs = [run("fixed", 20_000, 12)];
     expect(answerSection(resultsOf(runs), runs, []).join("\n")).not.toContain("How far these figures repeat");
+  });
+});
+
+describe("what the page says of the rounds' units", () => {
+  it("says the rounds were taken to the median speed, or kept raw, with the spreads that decided it", () => {
+    const corrected = driftNote({ corrected: true, spreadRaw: 0.12, spreadCorrected: 0.05 });
+    expect(corrected).toContain("taken to the sitting's median speed index");
+    expect(corrected).toContain("spread by 12.0% raw and 5.0% at the median speed");
+    const raw = driftNote({ corrected: false, spreadRaw: 0.08, spreadCorrected: 0.15 });
+    expect(raw).toMatch(/^Each round's µs is raw/);
+    expect(raw).toContain("spread by 8.0% raw and 15.0% at the median speed");
+    expect(driftNote({ corrected: true })).not.toContain("spread by");
   });
 });

@@ -11,7 +11,8 @@ import { percent, repeatPairs, summariseRepeats } from "./repeats.ts";
 import { microsAtReference } from "./speed.ts";
 import { budgetLine, hasRounds, howSureLine, roundCells, tooFewRounds } from "./rounds.ts";
 import { rankingShare, shareLabel } from "../rounds/load-share.ts";
-import { sittingSpeed } from "../rounds/drift.ts";
+import { sittingSpeed, type DriftChoice } from "../rounds/drift.ts";
+import { roundsDrift } from "../rounds/standing.ts";
 
 export interface RankedRow {
   run: RunResult;
@@ -202,14 +203,24 @@ function repeatLine(results: BenchResults): string[] {
   ];
 }
 
+/** Whether the rounds were taken to the sitting's median speed, and the spreads that decided it. */
+export function driftNote(choice: DriftChoice): string {
+  const spreads = choice.spreadRaw !== undefined && choice.spreadCorrected !== undefined
+    ? ` (a row's rounds spread by ${percent(choice.spreadRaw)} raw and ${percent(choice.spreadCorrected)} at the median speed, pooled over the rows)`
+    : "";
+  const scaled = "each round's µs × its own speed index ÷ the sitting's median";
+  return choice.corrected
+    ? `Each round's µs is taken to the sitting's median speed index (${scaled}), since that brings each row's rounds closer together here${spreads}; ` +
+        "the figures stay in this host's units, and compare with another host's raw, host named."
+    : `Each round's µs is raw: taking it to the sitting's median speed index (${scaled}) would spread each row's rounds further apart here${spreads}, ` +
+        "so the index did not follow this host's drift. Compare with another host's raw, host named.";
+}
+
 /** What the rounds' ranked figure is: where it was taken, over which rounds, in which units. */
 function roundsFigureNote(results: BenchResults): string {
   const share = rankingShare(results);
   const where = share === 1 ? "at the row's knee" : `at ${shareLabel(share)} (${share} of the row's knee, the same share for every row)`;
-  const units = sittingSpeed(results) !== undefined
-    ? " Each round's µs is taken to the sitting's median speed index (the round's µs × its own index ÷ the median), so a step in the host's speed " +
-      "within the sitting does not widen the interval; the figures stay in this host's units, and compare with another host's raw, host named."
-    : "";
+  const units = sittingSpeed(results) !== undefined ? ` ${driftNote(roundsDrift(results, share))}` : "";
   return (
     `Lower is better: CPU of the product's whole process tree per record consumed, ${where}, over the rounds in which it kept up there (the Rounds ` +
     "section shows every round). against the next row: the next row's figure over this one's, paired by round, with its 95 % interval; cheaper when " +

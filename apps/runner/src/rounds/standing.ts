@@ -5,7 +5,7 @@
  *
  * A round's figure for a row is µs CPU per inference over a window at the sitting's load share of
  * the row's knee (load-share.ts) that counts as a result (valid, settled, quiet, kept up), taken to
- * the sitting's median speed (drift.ts). Every round is a window of its own at that rate, rows in a
+ * the sitting's median speed where that brings each row's rounds closer together (drift.ts). Every round is a window of its own at that rate, rows in a
  * fresh random order each round, so a slow phase of the host lands on different rows each round. A
  * row that fell behind even there moved down (knee-moves.ts), and its rounds at the rate it left
  * that kept up count too. Older results ran their rounds at the knee, and read so.
@@ -13,7 +13,7 @@
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { countsAsResult } from "../page/rows.ts";
 import { compareRows, medianInterval, SAME_MARGIN, type Interval, type RatioVerdict } from "./intervals.ts";
-import { driftCorrected, sittingSpeed } from "./drift.ts";
+import { driftChoice, driftCorrected, sittingSpeed, type DriftChoice, type RoundFigure } from "./drift.ts";
 import { loadShareOf, rankingShare } from "./load-share.ts";
 
 export interface RoundRun {
@@ -21,7 +21,7 @@ export interface RoundRun {
   run: RunResult;
   /** Counts as the row's figure for this round: a result (valid, settled, quiet, kept up). */
   counts: boolean;
-  /** Its µs CPU per inference at the sitting's median speed (drift.ts); 0 when the run has none. */
+  /** Its µs CPU per inference, at the sitting's median speed where the sitting takes it there (drift.ts); 0 when the run has none. */
   micros: number;
 }
 
@@ -31,7 +31,7 @@ export interface RowStanding {
   rate: number;
   /** Every round's run, counting or not, in round order. */
   rounds: RoundRun[];
-  /** µs CPU per inference by round at the sitting's median speed (drift.ts), of the rounds that count. */
+  /** µs CPU per inference by round (at the sitting's median speed where it takes them there, drift.ts), of the rounds that count. */
   byRound: Map<number, number>;
   interval?: Interval;
   /** The ranks this row may hold: 1 + the rows told cheaper than it, to n − the rows told dearer. */
@@ -53,18 +53,36 @@ export interface Standings {
   pairs: Array<{ a: string; b: string } & RatioVerdict>;
 }
 
-/** Each product's runs that belong to a round at `share` of its knee, by product, each with its figure. */
-function roundRuns(results: BenchResults, share: number): Map<string, RoundRun[]> {
+type Collected = Map<string, Array<Omit<RoundRun, "micros"> & { figure: RoundFigure }>>;
+
+/** Each product's runs that belong to a round at `share` of its knee, each with its raw figure and its figure at the sitting's median speed. */
+function collectRounds(results: BenchResults, share: number): Collected {
   const sitting = sittingSpeed(results);
-  const byProduct = new Map<string, RoundRun[]>();
+  const byProduct: Collected = new Map();
   for (const run of results.runs) {
     if (run.round === undefined || loadShareOf(run) !== share) continue;
-    const micros = driftCorrected(run, sitting) ?? 0;
-    const counts = countsAsResult(run) && micros > 0;
-    byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), { round: run.round, run, counts, micros }]);
+    const raw = run.throughput?.cpuMicrosPerInference ?? 0;
+    const entry = { round: run.round, run, counts: countsAsResult(run) && raw > 0, figure: { raw, corrected: driftCorrected(run, sitting) ?? raw } };
+    byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), entry]);
   }
   for (const list of byProduct.values()) list.sort((a, b) => a.round - b.round);
   return byProduct;
+}
+
+const choiceOf = (collected: Collected): DriftChoice => driftChoice([...collected.values()].map((list) => list.filter((r) => r.counts).map((r) => r.figure)));
+
+/** Each product's rounds at `share`, each with the figure the sitting ranks by: at its median speed or raw (driftChoice). */
+function roundRuns(results: BenchResults, share: number): Map<string, RoundRun[]> {
+  const collected = collectRounds(results, share);
+  const { corrected } = choiceOf(collected);
+  const out = new Map<string, RoundRun[]>();
+  for (const [product, list] of collected) out.set(product, list.map(({ figure, ...r }) => ({ ...r, micros: corrected ? figure.corrected : figure.raw })));
+  return out;
+}
+
+/** Whether the rounds at `share` are taken to the sitting's median speed, with the spreads that decided it (drift.ts). */
+export function roundsDrift(results: BenchResults, share: number = rankingShare(results)): DriftChoice {
+  return choiceOf(collectRounds(results, share));
 }
 
 function rowStanding(product: string, rounds: RoundRun[]): RowStanding {
