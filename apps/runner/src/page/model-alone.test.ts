@@ -92,6 +92,19 @@ describe("the model alone on the page", () => {
     expect(modelAloneSection(perturbed, ranked).join("\n")).toContain("| 43 % | profile perturbed (not compared) |");
   });
 
+  it("says, beside a JVM row's disagreement, that JFR's samples cannot see the native call", () => {
+    const own: BenchResults = {
+      ...resultsOf([countingRun("kafka-streams", 50_000, 21.0, { versions: { "kafka-streams": "4.1.1", java: "17" }, profile: withModelCall(0.72) })]),
+      modelAlone: [ownRuntimes(1, [9.0], [9.8, 10.1]), ownRuntimes(2, [9.2], [10.0, 10.3])],
+    };
+    const text = modelAloneSection(own, ranked).join("\n");
+    expect(text).toContain("- kafka-streams: its profile puts the model call at 0.72 µs a record, outside the model alone's");
+    expect(text).toContain("JFR's execution samples skip a thread while it runs native code");
+    // A CPython row's disagreement carries no such caveat.
+    const cpython = { ...results, runs: [countingRun("confluent-kafka", 50_000, 16.1, { profile: withModelCall(0.72) })] };
+    expect(modelAloneSection(cpython, ranked).join("\n")).not.toContain("JFR");
+  });
+
   it("says why the model alone was not timed", () => {
     const text = modelAloneSection({ ...resultsOf([]), modelAloneNotRun: "the venv cannot import onnxruntime" }, new Map()).join("\n");
     expect(text).toContain("Not timed here: the venv cannot import onnxruntime.");

@@ -75,6 +75,16 @@ function notTimedReason(results: BenchResults, run: RunResult, host: ModelHost):
   return `not timed in its own runtime (${HOST_LABELS[host]}): ${why}; no other runtime's figure is shown as its own`;
 }
 
+/**
+ * Where a runtime's profiler cannot see the model call, said beside a disagreement: the JVM's is
+ * JFR, whose execution samples skip a thread while it runs native code, and ONNX Runtime for Java
+ * runs the model in native code behind JNI.
+ */
+const PROFILER_BLIND_SPOT: Partial<Record<ModelHost, string>> = {
+  jvm: " Here the profile cannot see most of the call: JFR's execution samples skip a thread while it runs native code, and ONNX Runtime for " +
+    "Java runs the model in native code behind JNI, so the profile's model call holds only its Java side.",
+};
+
 /** The split against the row's own profile: the profile's model-call µs a record, and whether it lies within the model alone's interval. */
 function crossCheck(results: BenchResults, run: RunResult, shape: ShapeFigure): { cell: string; note?: string } {
   const any = profileOf(results, run);
@@ -88,7 +98,8 @@ function crossCheck(results: BenchResults, run: RunResult, shape: ShapeFigure): 
     cell: `${dec2(micros)}: disagrees`,
     note: `- ${run.product}: its profile puts the model call at ${dec2(micros)} µs a record, outside the model alone's ${intervalCell(shape.interval)}. ` +
       "The split shows the model alone: a timed call in the row's own runtime at its largest call shape with the input ready, where the profile's " +
-      "figure is a share of sampled CPU that the adapter's rules give to the model call, at the batch sizes the row really formed.",
+      "figure is a share of sampled CPU that the adapter's rules give to the model call, at the batch sizes the row really formed." +
+      (micros < low ? (PROFILER_BLIND_SPOT[shape.host] ?? "") : ""),
   };
 }
 
