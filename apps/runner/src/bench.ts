@@ -467,7 +467,8 @@ function keepSearch(bench: BenchContext, audited: Promise<SweepRecord>, o: Resul
     audited.then((found) => {
       (o.results.sweeps ??= []).push(found);
       // stoppedBecause names the drain's rate and whether it stood as the ceiling.
-      log(`== ${found.product}: ${found.method === "fast" ? "" : "sweep "}knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""} — ${found.stoppedBecause}`);
+      const what = `${found.method === "fast" ? "" : "sweep "}knee ${found.knee ?? "none"}${found.confirmed ? " (confirmed)" : ""}`;
+      log(`== ${found.product}: ${what} — ${found.stoppedBecause}`);
       writeResults(o.file, o.results);
     }),
   );
