@@ -67,6 +67,10 @@ describe("two sittings side by side", () => {
     const text = sittingsSection(first, second).join("\n");
     expect(text).toContain("The intervals overlap for **2 of 3** rows");
     expect(text).toContain("the other the other way: b < c.");
+    // Rounds of older results ran at the knee, and the text names where the figures were taken.
+    expect(text).toContain("µs CPU per inference at the knee (each sitting's own knee");
+    const atShare = (r: BenchResults): BenchResults => ({ ...r, rounds: { ...(r.rounds ?? {}), loadShare: 0.7 } as BenchResults["rounds"] });
+    expect(sittingsSection(atShare(first), first).join("\n")).toContain("at 0.7 × knee here and the knee there");
   });
 
   it("judges no overlap for a row with one counting round in either sitting: a point has no interval", async () => {

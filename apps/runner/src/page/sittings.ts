@@ -14,6 +14,7 @@ import { microsAtReference, runSpeed } from "./speed.ts";
 import { REFERENCE_SPEED } from "../run/speed-index.ts";
 import { halfWidths, intervalCell } from "./rounds.ts";
 import { percent } from "./repeats.ts";
+import { rankingShare, shareLabel } from "../rounds/load-share.ts";
 
 const when = (r: BenchResults): string => r.generatedAt.slice(0, 16).replace("T", " ");
 
@@ -86,6 +87,13 @@ export function sittingsAgreement(a: BenchResults, b: BenchResults): SittingsAgr
   return g;
 }
 
+/** Where each sitting's ranked figure was taken: one share of the knee for both, or each its own; each at its own sitting's knee. */
+function whereRanked(a: BenchResults, b: BenchResults): string {
+  const [here, there] = [rankingShare(a), rankingShare(b)];
+  const at = here === there ? `at ${shareLabel(here)}` : `at ${shareLabel(here)} here and ${shareLabel(there)} there`;
+  return `${at} (each sitting's own knee: where two sittings' knees differ, so do the rates compared)`;
+}
+
 export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
   const g = sittingsAgreement(a, b);
   const widths = (xs: number[]): string => (xs.length > 0 ? `${percent(median(xs))} (${percent(Math.min(...xs))}–${percent(Math.max(...xs))})` : "–");
@@ -97,7 +105,8 @@ export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
   return [
     "## Two sittings side by side",
     "",
-    `This sitting (${when(a)}) and another (${when(b)}): each row's µs CPU per inference at its knee, median [95 % interval] over its rounds. The intervals ` +
+    `This sitting (${when(a)}) and another (${when(b)}): each row's µs CPU per inference ${whereRanked(a, b)}, median [95 % interval] over its ` +
+      "rounds. The intervals " +
       `overlap for **${overlapCount(g.rows)}** rows with an interval in both (${MIN_COUNTING_ROUNDS} counting rounds or more). ` +
       `Median interval half-width: ${widths(g.halfWidths.a)} here, ` +
       `${widths(g.halfWidths.b)} there. Pairs of rows one sitting ranks apart one way and the other the other way: ` +
