@@ -16,6 +16,7 @@ import { median } from "../metrics/stats.ts";
 import { isRanked, standings, type RowStanding } from "../rounds/standing.ts";
 import { int, table } from "./format.ts";
 import { intervalCell, unrankedCell } from "./rounds.ts";
+import { rankingShare, shareLabel } from "../rounds/load-share.ts";
 
 /** The section's heading starts so. */
 export const EXACTLY_ONCE_HEADING = "Exactly-once";
@@ -222,7 +223,8 @@ export function exactlyOnceSection(one: BenchResults, other: BenchResults): stri
     "The rows whose framework offers exactly-once into Kafka, measured again in the same sitting under `--guarantee exactly-once`: each with its " +
       "framework's own mechanism, every output and the consumed offsets committed together in a Kafka transaction. The audit reads outputs with " +
       "isolation.level=read_committed under both guarantees; under exactly-once a duplicate makes a run invalid, as a loss does under both. µs CPU per " +
-      "inference at the row's own knee under each guarantee, median [95 % interval] over its rounds; exactly-once ÷ at-least-once by median, and " +
+      `inference at ${shareLabel(rankingShare(atLeastOnce.results))} (of the row's own knee) under each guarantee, median [95 % interval] over ` +
+      "its rounds; exactly-once ÷ at-least-once by median, and " +
       "whether the intervals tell them apart. Beside each µs, the row's knee under that guarantee with its search's bracket (the knee and the lowest " +
       "rate above it that saturated; ≥ when none did) and the rate its rounds ended at when that moved. Capacity is read from the runs themselves " +
       "(a knee the rounds moved to may never have run): lost when exactly-once saturated (a paced run, or its bracket) at a rate at which every " +
