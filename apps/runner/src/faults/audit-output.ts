@@ -3,7 +3,7 @@ import { FIXTURE_COUNT, readTopic, type PoisonPill } from "@bench/core";
 import type { ForeignRecords, Phase, Tick } from "../results/types.ts";
 import type { GendataProcess } from "../run/gendata-process.ts";
 import { drainTicks } from "./drain-ticks.ts";
-import { foreignInput, ownInputCount, type FeedFinal } from "../run/audit-foreign.ts";
+import { combinedFinal, foreignInput, ownInputCount, type FeedFinal } from "../run/audit-foreign.ts";
 import type { BenchContext } from "../run/context.ts";
 import { stableOutput } from "../run/audit-transaction.ts";
 import { OutputTally, type FaultTally } from "./tally.ts";
@@ -59,10 +59,11 @@ export interface ScenarioOutcome {
 }
 
 /**
- * A scenario's tail after its window, the same for the broker restarts and the server kill:
- * gendata stopped (a gendata that gave up fails the scenario with its reason, never the product),
- * the backlog drained, and the whole output tallied against the bench's own records; a backlog
- * still there after the drain timeout makes the run invalid.
+ * A scenario's tail after its window, the same for the broker restarts, the server kill and the
+ * overload: gendata stopped (a gendata that gave up fails the scenario with its reason, never the
+ * product), the backlog drained, and the whole output tallied against the bench's own records (the
+ * fixtures, what `earlier` feeds of the same input wrote, and this feed's); a backlog still there
+ * after the drain timeout makes the run invalid.
  */
 export async function drainAndTally(
   session: { bench: BenchContext; plan: { inputTopic: string; outputTopic: string } },
@@ -70,6 +71,7 @@ export async function drainAndTally(
   ticks: { tick: (phase: Phase) => Promise<Tick>; elapsed: () => number },
   drainTimeoutSec: number,
   result: ScenarioOutcome,
+  earlier: readonly FeedFinal[] = [],
 ): Promise<void> {
   const final = await feed.stop();
   const gaveUp = feed.gaveUp();
@@ -77,7 +79,8 @@ export async function drainAndTally(
   const last = await drainTicks(ticks.tick, ticks.elapsed, drainTimeoutSec);
   result.undrained = Math.max(0, last.inputEnd - last.consumed);
   // No pills here: the bench's records are the fixtures and gendata's; anything else in the input is foreign.
-  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, last.inputEnd, final);
+  const feeds = combinedFinal(final ? [...earlier, final] : earlier, final ? 0 : 1);
+  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, last.inputEnd, feeds);
   result.tally = await auditOutput(session.bench, session.plan.outputTopic, produced);
   if (foreign) result.tally.foreign = foreign;
   result.status = "ok";

@@ -15,12 +15,11 @@ import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
 import { join } from "node:path";
 import type { OverloadResult, Phase, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
-import { combinedFinal, type FeedFinal } from "../run/audit-foreign.ts";
+import type { FeedFinal } from "../run/audit-foreign.ts";
 import { GendataProcess } from "../run/gendata-process.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
-import { auditOutput, ownAndForeign } from "./audit-output.ts";
-import { drainTicks } from "./drain-ticks.ts";
+import { drainAndTally } from "./audit-output.ts";
 import { backlogBaseline, overloadFigures } from "./overload-figures.ts";
 import { restartProduct, tickRestartingOnce } from "./restart-product.ts";
 import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
@@ -146,19 +145,9 @@ async function overloadPhases(o: Overload): Promise<void> {
     const tick = await o.tick("window");
     if ((!tick.noReading && tick.inputEnd - tick.consumed <= level) || ticker.elapsed() - toSec >= result.settings.workOffLimitSec) break;
   }
-  const final = await o.feed.stop();
-  const last = await drainTicks((phase) => o.tick(phase), () => o.ticker.elapsed(), o.settings.drainTimeoutSec);
+  // The bench's records are the fixtures and every feed's (the base rate's, the burst's, this one's).
+  const ticks = { tick: (phase: Phase) => o.tick(phase), elapsed: () => ticker.elapsed() };
+  await drainAndTally(session, o.feed, ticks, settings.drainTimeoutSec, result, o.finals);
   Object.assign(result, overloadFigures(ticker.ticks, { burstFromSec: fromSec, burstToSec: toSec, rate: settings.rate }));
-  result.undrained = Math.max(0, last.inputEnd - last.consumed);
-  // The bench's records are the fixtures and every feed's; anything else in the input is foreign, never lost.
-  const feeds = combinedFinal(final ? [...o.finals, final] : o.finals, final ? 0 : 1);
-  const { produced, foreign } = await ownAndForeign(session.bench, session.plan.inputTopic, last.inputEnd, feeds);
-  result.tally = await auditOutput(session.bench, session.plan.outputTopic, produced);
-  if (foreign) result.tally.foreign = foreign;
-  result.status = "ok";
-  if (result.undrained > 0) {
-    result.status = "invalid";
-    result.reason = `${result.undrained} records not consumed ${settings.drainTimeoutSec}s after gendata stopped`;
-  }
 }
 
