@@ -11,5 +11,6 @@ export {
   type RunTopics,
   type StopOutcome,
 } from "./fixture-run.ts";
+export { runLogs } from "./run-logs.ts";
 export { expectGatePassed, expectScoredAndConsumed, expectSkipLines } from "./expectations.ts";
 export { describePoisonPills, mustRefuse, POISON_PILLS, type PoisonSuiteOptions } from "./poison-suite.ts";

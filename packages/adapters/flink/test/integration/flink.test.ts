@@ -6,7 +6,6 @@
  * behind.
  */
 import { join } from "node:path";
-import { readdirSync, readFileSync } from "node:fs";
 import { cacheRoot, javaProducerMismatches, KAFKA_SETTINGS, processTree, REFUSAL_CASES } from "@bench/core";
 import {
   alive,
@@ -14,6 +13,7 @@ import {
   expectScoredAndConsumed,
   prepareOrThrow,
   requireBootstrap,
+  runLogs,
   scoreFixturesThroughProduct,
   topicsOfGroup,
   type LiveFixtureRun,
@@ -22,12 +22,6 @@ import { flink } from "../../src/product.ts";
 
 const bootstrap = requireBootstrap();
 const cacheDir = join(cacheRoot(), "flink");
-/** Every .log file under the run's folder (FLINK_LOG_DIR), joined. */
-const jvmLogs = (runDir: string): string =>
-  (readdirSync(runDir, { recursive: true }) as string[])
-    .filter((f) => f.endsWith(".log"))
-    .map((f) => readFileSync(join(runDir, f), "utf8"))
-    .join("\n");
 const log = (line: string): void => console.log(line);
 
 describe("flink adapter", () => {
@@ -53,7 +47,7 @@ describe("flink adapter", () => {
     expect(await topicsOfGroup(bootstrap, run.topics)).toEqual([]);
     // The sink's Java producer as the client logged it (the JVM's log is in the run's folder):
     // the shared producer settings. The consumer keeps the connector's defaults (a deviation).
-    expect(javaProducerMismatches(jvmLogs(run.runDir), KAFKA_SETTINGS.producer)).toEqual([]);
+    expect(javaProducerMismatches(runLogs(run.runDir), KAFKA_SETTINGS.producer)).toEqual([]);
 
     // Every process below the roots, found while running so the stop can be checked against all of them.
     const roots = run.rootPids;
