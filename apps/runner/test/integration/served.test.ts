@@ -1,7 +1,7 @@
 /**
  * Served against the real broker and a real model server: the bench's own (KServe's Python model
  * server hosting the frozen model's ONNX export, started as the bench starts it). Each served row
- * (the plain confluent-kafka loop, node, kafka-streams) passes the verification gate (every score held to
+ * (the plain confluent-kafka loop, node, kafka-streams, flink's UDF) passes the verification gate (every score held to
  * the reference within the card's tolerance); then, working through a backlog, it outlives a kill -9 of the server
  * and the server's restart: while the server is down the row commits nothing, and once it is back
  * every record comes out (0 lost, read by a recount of both topics).
@@ -25,7 +25,7 @@ import {
   type Product,
   type RunningProduct,
 } from "@bench/core";
-import { expectGatePassed, requireBootstrap, scoreFixturesThroughProduct } from "@bench/core/testing";
+import { expectGatePassed, requireBootstrap, runLogs, scoreFixturesThroughProduct } from "@bench/core/testing";
 import { discoverProducts } from "../../src/run/discover.ts";
 import { recount } from "./recount.ts";
 
@@ -50,7 +50,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   return false;
 }
 
-describe.each(["confluent-kafka", "node", "kafka-streams"])("served: the %s row against the bench's model server", (id) => {
+describe.each(["confluent-kafka", "node", "kafka-streams", "flink"])("served: the %s row against the bench's model server", (id) => {
   let server: ModelServer;
   let product: Product;
   let prepared: Prepared;
@@ -118,10 +118,12 @@ describe.each(["confluent-kafka", "node", "kafka-streams"])("served: the %s row 
       await produceMessages(bootstrap, topics.inputTopic, part);
     }
     const committed = (): Promise<number> => admin.committedOffset(topics.groupId, topics.inputTopic);
+    // A folder of its own, so the logs read below are this run's alone.
+    const runDir = mkdtempSync(join(runRoot, `${id}-kill-`));
     let running: RunningProduct | undefined;
     try {
       running = await product.start({
-        ...topics, bootstrap, guarantee: "at-least-once", kafka: KAFKA_SETTINGS, parallelism: 1, runDir: runRoot, stateDir: runRoot,
+        ...topics, bootstrap, guarantee: "at-least-once", kafka: KAFKA_SETTINGS, parallelism: 1, runDir, stateDir: runDir,
         repoRoot: repoRoot(), modelsDir: modelsDir(), cacheDir: productCacheDir(cacheRoot(), product), log: () => undefined,
         modelServer: server.grpcTarget,
       }, prepared.found);
@@ -143,7 +145,7 @@ describe.each(["confluent-kafka", "node", "kafka-streams"])("served: the %s row 
       await server.start();
       expect(await until(async () => (await committed()) >= records, 300_000)).toBe(true);
       expect(exited).toBe(false);
-      const log = running.logTail(2000);
+      const log = runLogs(runDir);
       expect(log).toMatch(/model server at \S+ not answering/);
       expect(log).toMatch(/model server at \S+ answering again after/);
     } finally {

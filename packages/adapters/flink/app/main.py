@@ -14,6 +14,12 @@ that it commits when the checkpoint completes, and the source's offsets live in 
 A restart resumes from the last completed checkpoint (BENCH_RESTORE_FROM), which is what makes
 the outputs exactly-once: the sink then aborts the transactions the killed job left open.
 
+Served (BENCH_MODEL_SERVER): each Arrow batch the UDF gets is ONE infer call to the model server
+(the kit's ServedScorer, tritonclient's gRPC client) instead of one forward, in the Python worker.
+Through a server outage the call is repeated and the batch held: the Python operator flushes its
+worker's batches before it snapshots, so no checkpoint completes and nothing is committed until
+the server answers again.
+
 Settings come from the BENCH_* environment variables the adapter sets (the sink's producer
 settings from BENCH_KAFKA_PRODUCER, the consumer keeps the connector's defaults: a deviation); BENCH_FLINK_JAR is the
 Kafka SQL connector jar, BENCH_CHECKPOINT_DIR and BENCH_TMP_DIR are folders in the run's folder.
@@ -27,26 +33,29 @@ from pyflink.table import DataTypes, EnvironmentSettings, TableEnvironment
 from pyflink.table.udf import ScalarFunction, udf
 
 sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-from bench_kit import METRICS, announce_ready, bench_env, kafka_settings, settings_as_text, stop_event  # noqa: E402
+from bench_kit import METRICS, announce_ready, bench_env, kafka_settings, scorer_for, settings_as_text, stop_event  # noqa: E402
 
 
 class Risk(ScalarFunction):
-    """Scores one Arrow batch: the four metric columns in, one risk column out."""
+    """Scores one Arrow batch: the four metric columns in, one risk column out. Served
+    (BENCH_MODEL_SERVER), the batch is ONE infer call to the model server instead of one forward."""
 
     def open(self, function_context):
         # Runs in the Python worker, not in the driver: the model is set up there, one torch
         # thread per worker (one worker per slot), so N workers do not oversubscribe N cores.
+        # Served, each worker holds its own gRPC client, checked against the card's probe rows.
         sys.path.insert(0, os.environ["BENCH_MODELS_DIR"])
-        from bench_kit import RiskScorer
+        from bench_kit import bench_env, scorer_for
 
-        self.scorer = RiskScorer()
+        self.scorer = scorer_for(bench_env())
 
     def eval(self, latency_ms, queue_depth, cpu_usage, error_count):
         import numpy as np
         import pandas as pd
 
         metrics = np.column_stack([s.to_numpy(dtype=np.float64) for s in (latency_ms, queue_depth, cpu_usage, error_count)])
-        return pd.Series(self.scorer.risks_of_metrics(metrics).numpy(), dtype=np.float64)
+        # RiskScorer answers a torch tensor, ServedScorer a numpy array: np.asarray reads both.
+        return pd.Series(np.asarray(self.scorer.risks_of_metrics(metrics)), dtype=np.float64)
 
 
 def kafka_table_ddl(name, columns, options):
@@ -134,9 +143,19 @@ INSERT = f"""
     WHERE {VALID}"""
 
 
+def check_model_server(bench):
+    """Served: the driver checks the server against the card's probe rows (the kit's scorer_for)
+    before the JVM starts, so a server that is down past the outage limit or hosts another model
+    ends the start with its reason; a failing open() in a worker would only make Flink restart
+    the task. Embedded: nothing, the driver never loads the model."""
+    if bench.model_server is not None:
+        scorer_for(bench).client.close()
+
+
 def main():
     bench = bench_env()
     parallelism = bench.parallelism
+    check_model_server(bench)
 
     t_env = TableEnvironment.create(EnvironmentSettings.in_streaming_mode())
     config = t_env.get_config()
@@ -169,13 +188,14 @@ def main():
     stopping = stop_event(on_stop=lambda: logging.disable(logging.CRITICAL))
 
     job_client = t_env.execute_sql(INSERT).get_job_client()
+    served = f" served by {bench.model_server}" if bench.model_server else ""
     ready = False
     try:
         # Poll from the main thread (py4j calls stay out of the signal handler).
         while not stopping.wait(0.5):
             status = job_client.get_job_status().result()
             if status == JobStatus.RUNNING and not ready:
-                announce_ready(f"job {job_client.get_job_id()} parallelism {parallelism}")
+                announce_ready(f"job {job_client.get_job_id()} parallelism {parallelism}{served}")
                 ready = True
             elif status.is_globally_terminal_state():
                 print(f"job ended: {status.name}", file=sys.stderr, flush=True)

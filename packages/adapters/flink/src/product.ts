@@ -94,6 +94,12 @@ export const flink: Product<Found> = {
       "resumes from the last completed checkpoint",
     commits: "on every completed checkpoint (every 1 s, the row's at-least-once interval; Flink sets no default)",
   },
+  served: {
+    offered: true,
+    how: "one Open Inference Protocol (KServe v2) gRPC infer call per Arrow batch the pandas UDF gets (≤1000 records: the batches it scores embedded), " +
+      "from each Python worker's own tritonclient gRPC client (Crayfish's UDF calling a server); the batch is held and no checkpoint completes while " +
+      "the server is down",
+  },
   // Flink's default python.fn-execution.arrow.batch.size.
   modelCall: { runtime: "torch", records: 1000 },
   coldStartSec: COLD_START_SEC,
