@@ -9,8 +9,7 @@ it("pins every requirement exactly, numpy to Debian's, over Debian's torch", () 
 
 it("pins the served path's gRPC client under apache-beam's ceilings (grpcio < 1.66, protobuf < 6), and checks that it imports", () => {
   expect(PYTHON_ROW.requirements).toEqual(expect.arrayContaining([`tritonclient[grpc]==${TRITONCLIENT_VERSION}`, `grpcio==${GRPCIO_VERSION}`]));
-  const [grpcMajor, grpcMinor] = GRPCIO_VERSION.split(".").map(Number);
-  expect(grpcMajor === 1 && grpcMinor < 66).toBe(true);
+  expect(GRPCIO_VERSION).toMatch(/^1\.(\d|[1-5]\d|6[0-5])\./);
   expect(Number(PROTOBUF_VERSION.split(".")[0])).toBeLessThan(6);
   expect(PYTHON_ROW.imports).toContain("tritonclient.grpc");
 });
