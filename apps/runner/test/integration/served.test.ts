@@ -31,10 +31,12 @@ import { recount } from "./recount.ts";
 
 const bootstrap = requireBootstrap();
 /**
- * A backlog the kill lands in the middle of: several of the batching rows' 10,000-record batches; kafka-streams calls the server once
- * a record, so a smaller one lasts as long.
+ * A backlog the kill lands in the middle of: several of the batching rows' batches (10,000 records; flink's Arrow batches 1,000);
+ * kafka-streams calls the server once a record, so a smaller one lasts as long.
  */
-const BACKLOG: Readonly<Record<string, number>> = { "confluent-kafka": 400_000, node: 400_000, "kafka-streams": 40_000 };
+const BACKLOG: Readonly<Record<string, number>> = {
+  "confluent-kafka": 400_000, node: 400_000, "kafka-streams": 40_000, flink: 400_000,
+};
 /** How long the server stays down: several of the row's retries, well inside its outage limit. */
 const DOWN_MS = 5_000;
 
@@ -109,7 +111,8 @@ describe.each(["confluent-kafka", "node", "kafka-streams", "flink"])("served: th
     const stamp = `${Date.now()}-${process.pid}`;
     const name = `served-it.${id}.${stamp}`;
     const topics = { inputTopic: `${name}.in`, outputTopic: `${name}.out`, groupId: name };
-    const records = BACKLOG[id] as number;
+    const records = BACKLOG[id];
+    if (records === undefined) throw new Error(`no backlog is set for ${id}`);
     await admin.createTopics([{ name: topics.inputTopic }, { name: topics.outputTopic }]);
     const encoder = new RecordEncoder(FIXTURE_SEED);
     // In parts the client's producer queue holds (100,000 messages).
