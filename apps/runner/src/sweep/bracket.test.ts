@@ -45,6 +45,12 @@ describe("the bracket", () => {
     // The first keep-up under it closes the bracket.
     near.keep(at(7500), "kept-up");
     expect(near.next()).toEqual({ done: "the bracket 7500–9000/s is within 20 %" });
+    // Also where the step down rounds under the rate ÷ 1.2 (37,600 ÷ 1.2 = 31,333 → 31,300).
+    const rounded = new Bracket({ ceiling: 50_000, gendataCap: 100_000 }, 0.2);
+    rounded.keep(at(37_600, 33_573), "fell-behind");
+    expect(rounded.next()).toEqual({ rate: 31_300 });
+    rounded.keep(at(31_300), "kept-up");
+    expect(rounded.next()).toEqual({ done: "the bracket 31300–37600/s is within 20 %" });
     const far = new Bracket(drain, 0.2);
     far.keep(at(9000, 6000), "fell-behind");
     expect(far.next()).toEqual({ rate: 6000 });

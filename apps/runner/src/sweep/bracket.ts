@@ -83,7 +83,9 @@ export class Bracket {
     const fall = this.lowestFall();
     if (knee === undefined) return fall === undefined ? { rate: this.start() } : this.down(fall);
     const top = this.top();
-    if (top.rate <= knee * (1 + this.resolution)) return { done: `the bracket ${fmt(knee)}–${fmt(top.rate)}/s is within ${this.resolution * 100} %` };
+    // On the grid of rates: a step down by the resolution rounds to it, and its keep-up closes the bracket.
+    const within = `the bracket ${fmt(knee)}–${fmt(top.rate)}/s is within ${this.resolution * 100} %`;
+    if (top.rate <= roundRate(knee * (1 + this.resolution))) return { done: within };
     // Bisect toward what saturated; while nothing has, climb at most by CLIMB_FACTOR toward the bound.
     const toward = fall !== undefined && fall.rate === top.rate ? (knee + top.rate) / 2 : Math.min((knee + top.rate) / 2, knee * CLIMB_FACTOR);
     const rate = roundRate(toward);

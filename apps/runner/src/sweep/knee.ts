@@ -18,7 +18,8 @@
  *     of at most CLIMB_FACTOR toward the bound: a step far past the knee leaves a backlog that can
  *     outlast the drain timeout.
  *  6. Done when the lowest saturated rate (or the bound) is within the resolution of the highest
- *     keep-up under it. A rate that saturated once is never the knee.
+ *     keep-up under it, on the search's grid of rates (so rule 4's step, rounded, closes it). A
+ *     rate that saturated once is never the knee.
  *  7. A rate gendata cannot offer beside the product bounds the bracket as a saturated one does,
  *     but of gendata's: the knee is then "at least". (verdict.ts)
  *  8. Only a settled keep-up keeps up; a draining or unsettled run is run again once, and then
