@@ -1,8 +1,9 @@
 /**
- * The node row's model on a model server: each batch's [records, 4] float32 features sent as ONE
- * Open Inference Protocol (KServe v2) ModelInfer call over gRPC (@grpc/grpc-js, the protocol's
- * messages from inference.proto), the risks read back from the answer. It scores as ReferenceModel
- * does (score(features) -> risks), so the loop around it is the embedded row's.
+ * A model on a model server (the node row's, and the runner's client timing the server alone):
+ * each batch's [records, 4] float32 features sent as ONE Open Inference Protocol (KServe v2)
+ * ModelInfer call over gRPC (@grpc/grpc-js, the protocol's messages from inference.proto), the
+ * risks read back from the answer. It scores as ReferenceModel does (score(features) -> risks), so
+ * the node row's loop around it is its embedded loop.
  *
  * No record may be committed unscored: a server that is down or slow (UNAVAILABLE,
  * DEADLINE_EXCEEDED past CALL_TIMEOUT_MS) is called again while the batch waits, with one line
@@ -12,7 +13,7 @@
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
-import { loadModelCard, probeError, type ModelCard } from "@bench/core";
+import { loadModelCard, probeError, type ModelCard } from "../model.ts";
 
 /** One call's longest wait for its answer: far above a forward of 10,000 records on a busy core. */
 export const CALL_TIMEOUT_MS = 10_000;

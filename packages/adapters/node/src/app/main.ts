@@ -9,13 +9,13 @@
  * BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (the shared client settings, JSON),
  * BENCH_NODE_MODE = "model" | "passthrough", BENCH_GUARANTEE (at-least-once when unset) and, under
  * exactly-once, BENCH_TRANSACTIONAL_ID; BENCH_MODEL_SERVER (served: the model server's gRPC address,
- * called once per batch in place of onnxruntime-node, ../served/served-model.ts).
+ * called once per batch in place of onnxruntime-node, @bench/core/served).
  */
 import rdkafka from "@confluentinc/kafka-javascript";
 import { METRIC_MAXIMA, parseGuarantee, ReferenceModel } from "@bench/core";
 import { decodeRecord, encodeOutput } from "./record.ts";
 import { TransactionError, Transactions } from "./transactions.ts";
-import { ServedModel } from "../served/served-model.ts";
+import { ServedModel } from "@bench/core/served";
 
 const env = (name: string): string => {
   const value = process.env[name];
