@@ -49,11 +49,12 @@ import { DEFAULT_RATE } from "./rates.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
 import { fastKneeProduct } from "./sweep/run-fast.ts";
 import { mainCommand, type MainCommandParts } from "./rounds/main-command.ts";
-import { modelAloneRounds } from "./model-alone/rounds.ts";
+import { inTurn, modelAloneRounds } from "./model-alone/rounds.ts";
 import type { BenchResults, RunResult, SweepRecord } from "./results/types.ts";
 import { modelOf } from "./results/model.ts";
 import { brokerUnreachable, rowAdmin, rowFault } from "./row-fault.ts";
 import { servedRows } from "./serving/rows.ts";
+import { serverAloneRounds } from "./serving/server-alone.ts";
 import { startServing, type ServingTarget } from "./serving/target.ts";
 
 export interface BenchOptions {
@@ -220,7 +221,10 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     await prepareYardstick(bench);
     await prepareOutputReader(bench);
     if (mainCommandChosen(opts)) {
-      const afterRound = await modelAloneRounds({ cacheRoot: cache, modelsDir: modelsDir(), model: opts.model, log }, out.results);
+      const afterRound = inTurn([
+        await modelAloneRounds({ cacheRoot: cache, modelsDir: modelsDir(), model: opts.model, log }, out.results),
+        serving?.record.cpuCounted ? serverAloneRounds({ serving, modelsDir: modelsDir(), log }, out.results) : undefined,
+      ]);
       const parts = mainCommandParts(opts, bench, out, (gone) => (brokerGone = gone));
       await mainCommand(runnable, { ...parts, ...(afterRound ? { afterRound } : {}) }, bench);
     }

@@ -20,6 +20,15 @@ export interface ModelAloneContext {
 /** Times the model alone at the call shapes of `products`, the rows the round measured. */
 export type AfterRound = (round: number, products: readonly Product[]) => Promise<void>;
 
+/** The timings to run after each round, one after the other; undefined when there are none. */
+export function inTurn(afters: ReadonlyArray<AfterRound | undefined>): AfterRound | undefined {
+  const each = afters.filter((a): a is AfterRound => a !== undefined);
+  if (each.length === 0) return undefined;
+  return async (round, products) => {
+    for (const after of each) await after(round, products);
+  };
+}
+
 const hostOf = (product: Product): ModelHost => product.modelCall?.host ?? "cpython";
 
 /**

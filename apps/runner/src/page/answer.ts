@@ -113,9 +113,10 @@ function notRankedBecause(results: BenchResults, run: RunResult): string {
 }
 
 const TIMES_NATIVE_NOTE =
-  "× native floor: the row's median µs per inference over the native row's, each as ranked above (at its own knee after a knee search, at the rate it ran " +
-    "otherwise): what the row costs as a multiple of what the machine needs for the same work, each at its best. Below a knee a row carries more fixed cost " +
-    "per record, so a fixed-rate page compares rows far from their knees; the knee search's page is the fair one.";
+  "× native floor: the row's median µs per inference over the native row's, each as ranked above (after a knee search, at the same share of its own " +
+    "knee; at the rate it ran otherwise): what the row costs as a multiple of what the machine needs for the same work. Below a knee a row carries more " +
+    "fixed cost per record, so a fixed-rate page compares rows at different distances from their knees; the knee search's page, every row at one share " +
+    "of its own knee, is the fair one.";
 
 const KNEE_BRACKET_NOTE =
   "knee bracket: the knee (the highest rate that kept up and held on a repeat) and the lowest rate above it that saturated (after a drain, at most the rate " +

@@ -2,9 +2,9 @@
  * "Exactly-once": what the guarantee costs each row whose framework offers it, from two results
  * sets of one sitting (render merges them): the main command at-least-once and again under
  * `--guarantee exactly-once`, with that guarantee's `--faults` runs. Per row: µs CPU per inference
- * at its knee under each, median [95 % interval] over its rounds, their ratio and whether the
- * intervals tell them apart; the knee under each with its search's bracket, and whether capacity
- * was lost; end-to-end latency at the knee (under exactly-once a record
+ * at the load share of its knee under each, median [95 % interval] over its rounds, their ratio and
+ * whether the intervals tell them apart; the knee under each with its search's bracket, and whether
+ * capacity was lost; end-to-end latency in the same rounds (under exactly-once a record
  * counts as out when its transaction commits); what a kill -9 and the broker's restarts did under
  * exactly-once, read committed; when the row commits. Then the rows that offer none, with the
  * reason their adapter gives from the framework's docs.
@@ -111,6 +111,8 @@ export interface KneeRange {
   saturated?: number;
   bracketed: boolean;
   rounds: number;
+  /** A round fell behind and moved the row's later rounds down (at the knee in older results: their rate is under it). */
+  moved: boolean;
 }
 
 export function kneeRange(side: Side, product: string): KneeRange | undefined {
@@ -119,14 +121,16 @@ export function kneeRange(side: Side, product: string): KneeRange | undefined {
   const keptUp = bracket?.keptUp ?? row?.rate;
   if (keptUp === undefined) return undefined;
   const saturated = bracket?.saturated !== undefined ? { saturated: bracket.saturated } : {};
-  return { keptUp, ...saturated, bracketed: bracket !== undefined, rounds: row?.rate ?? keptUp };
+  const rounds = row?.rate ?? keptUp;
+  const moved = rankingShare(side.results) === 1 ? rounds !== keptUp : (side.results.rounds?.moves ?? []).some((m) => m.product === product);
+  return { keptUp, ...saturated, bracketed: bracket !== undefined, rounds, moved };
 }
 
-/** "122,000–137,000", "≥ 62,300" (nothing above it saturated), or the rate alone with no search bracket; the rounds' rate when it moved. */
+/** "122,000–137,000", "≥ 62,300" (nothing above it saturated), or the rate alone with no search bracket; where its rounds moved down to, if they did. */
 export function kneeCell(k: KneeRange | undefined): string {
   if (k === undefined) return "–";
   const range = !k.bracketed ? int(k.keptUp) : k.saturated !== undefined ? `${int(k.keptUp)}–${int(k.saturated)}` : `≥ ${int(k.keptUp)}`;
-  return k.rounds !== k.keptUp ? `${range} (rounds at ${int(k.rounds)})` : range;
+  return k.moved ? `${range} (rounds moved to ${int(k.rounds)})` : range;
 }
 
 /**
@@ -226,10 +230,11 @@ export function exactlyOnceSection(one: BenchResults, other: BenchResults): stri
       `inference at ${shareLabel(rankingShare(atLeastOnce.results))} (of the row's own knee) under each guarantee, median [95 % interval] over ` +
       "its rounds; exactly-once ÷ at-least-once by median, and " +
       "whether the intervals tell them apart. Beside each µs, the row's knee under that guarantee with its search's bracket (the knee and the lowest " +
-      "rate above it that saturated; ≥ when none did) and the rate its rounds ended at when that moved. Capacity is read from the runs themselves " +
+      "rate above it that saturated; ≥ when none did) and the rate its rounds moved down to when one fell behind. Capacity is read from the runs " +
+      "themselves " +
       "(a knee the rounds moved to may never have run): lost when exactly-once saturated (a paced run, or its bracket) at a rate at which every " +
       "quiet at-least-once run kept up, gained the other way, and a lower rate held with nothing saturating above it is a lower bound only. " +
-      "Latency is end-to-end at the knee, p50 / p99 in ms, the median over the rounds: under exactly-once a " +
+      "Latency is end-to-end in the same rounds, p50 / p99 in ms, the median over them: under exactly-once a " +
       "record is out when its transaction commits (the last append before the commit marker). The faults columns are `--faults --guarantee " +
       "exactly-once`: a kill -9 and restart mid-window, then the broker killed and restarted (hard) and stopped and restarted (clean), each audited " +
       "read-committed.",

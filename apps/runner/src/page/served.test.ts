@@ -19,9 +19,9 @@ const ticks = (cpu: number, server: number | undefined): Tick[] =>
     ...(server !== undefined ? { server: { cpuPercent: server, memMb: 40 } } : {}),
   }) as Tick);
 
-/** One counting run a round at `rate` with these µs, this latency and these ticks, round 1 first. */
+/** One counting run a round at `rate` (0.7 of its knee) with these µs, this latency and these ticks, round 1 first. */
 const rounds = (product: string, rate: number, micros: number[], ms: [number, number], tickSet: Tick[] = []): RunResult[] =>
-  micros.map((m, i) => countingRun(product, rate, m, { round: i + 1, delivery: latency(...ms), ticks: tickSet }));
+  micros.map((m, i) => countingRun(product, rate, m, { round: i + 1, loadShare: 0.7, delivery: latency(...ms), ticks: tickSet }));
 
 const notServed = (product: string, why: string): RunResult =>
   ({ ...countingRun(product, 1, 1), status: "skipped", reason: `calls no model server: ${why}` });
@@ -46,11 +46,26 @@ describe("the embedded-or-served section", () => {
   const text = servedSection(embedded, served).join("\n");
   const line = (product: string): string => text.split("\n").find((l) => l.startsWith(`| ${product} |`)) ?? "";
 
-  it("gives each row that ran both ways its µs under each, the server's share of the served µs, the knees, the ratio and latency", () => {
-    expect(line("confluent-kafka")).toMatch(/\| 7\.00 \[[^|]*\| 80,000 \| 60\.00 \[[^|]*\| 25 % \| 9,000 \| 8\.57× \| dearer \| 20 \/ 60 → 40 \/ 120 \|$/);
-    expect(line("node")).toContain("| 50 % | 8,000 |");
+  it("gives each row that ran both ways its µs under each, the server's own µs and share, the knees, the ratio and latency", () => {
+    expect(line("confluent-kafka")).toMatch(
+      /\| 7\.00 \[[^|]*\| 80,000 \| 60\.00 \[[^|]*\| 15\.00 \[[^|]*\| 25 % \| 9,000 \| 8\.57× \| dearer \| 20 \/ 60 → 40 \/ 120 \|$/,
+    );
+    expect(line("node")).toMatch(/\| 6\.05 \[[^|]*\| 50 % \| 8,000 \|/);
     expect(line("node")).toContain("| not told apart |");
     expect(text).toContain("Of the 2 rows ranked both ways, 1 is told dearer in CPU served (confluent-kafka 8.57×)");
+  });
+
+  it("names where the figures were taken: the rounds' share of each row's own knee, latency in the same rounds", () => {
+    expect(text).toContain("µs CPU per inference at 0.7 × knee (of the row's own knee under each)");
+    expect(text).toContain("latency is end-to-end in the same rounds");
+    expect(text).not.toMatch(/at the (row's own )?knee,/);
+  });
+
+  it("sets Crayfish's finding beside each row's knee embedded and served, and names the pairs serving reorders", () => {
+    expect(text).toContain("Crayfish (Horchidan et al., EDBT 2024)");
+    expect(text).toContain("Here each row's knee, embedded → served: confluent-kafka 80,000 → 9,000 (8.89×), node 40,000 → 8,000 (5.00×).");
+    expect(text).toContain("Of the 1 pair of rows told apart in µs both ways, 0 keep their order served and 1 part the other way: " +
+      "confluent-kafka / node (embedded confluent-kafka cheaper, served node).");
   });
 
   it("gives a row that cannot be served its reason, not a row of figures, and names the server with its version, backend, threads and batching", () => {

@@ -1,6 +1,6 @@
 /**
  * "Two models": the same rows under a lighter and a heavier frozen model, from two results sets
- * of one sitting (render merges them). Per row: µs CPU per inference at its knee under each model,
+ * of one sitting (render merges them). Per row: µs CPU per inference at the load share of its knee under each model,
  * median [95 % interval] over its rounds, and its rank among the rows ranked under that model;
  * the model alone at the row's own call shape under each (model-alone.ts), and the framework's
  * share (the row less the model alone, over the row). Then what changed, read from the pairwise
@@ -11,6 +11,7 @@ import { modelOfResults } from "../results/model.ts";
 import type { BenchResults, ModelRecord } from "../results/types.ts";
 import { isRanked, rankLabel, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
 import { median } from "../metrics/stats.ts";
+import { rankingShare, shareLabel } from "../rounds/load-share.ts";
 import { isCeiling } from "./answer.ts";
 import { dec2, int, table } from "./format.ts";
 import { rowShape, shapeFigures, type ShapeFigure } from "./model-alone.ts";
@@ -177,7 +178,8 @@ export function twoModelsSection(one: BenchResults, other: BenchResults): string
     `## ${TWO_MODELS_HEADING}: ${l} and ${h}`,
     "",
     `The same rows in the same sitting under two frozen models: ${modelWords(lighter.model)} and ${modelWords(heavier.model)}, one intra-op thread in ` +
-      "every runtime. Each row's µs CPU per inference at its own knee under each model, median [95 % interval] over its rounds, and its rank among the " +
+      `every runtime. Each row's µs CPU per inference at ${shareLabel(rankingShare(lighter.results))} (of its own knee under each model), median [95 % ` +
+      "interval] over its rounds, and its rank among the " +
       "rows ranked under that model (ranks shared where rows are not told apart). The model alone is the model's forward at the row's own call shape, " +
       "timed outside any framework after each round (see The model alone); the framework is the row less the model alone, and its share is that over " +
       `the row. A → B reads lighter model → heavier model.${speedWords(lighter, heavier)}`,

@@ -460,6 +460,10 @@ export interface BenchResults {
   modelAlone?: ModelAloneRun[];
   /** Why the model alone was not timed, or stopped being timed (its environment, or a failed timing). */
   modelAloneNotRun?: string;
+  /** Served by the bench's own server: the server alone, called back to back by the runner after each round (serving/server-alone.ts). */
+  serverAlone?: ServerAloneRun[];
+  /** Why the server alone was not timed, or stopped being timed. */
+  serverAloneNotRun?: string;
   /** `bench --faults`: one fault run per product. */
   faults?: FaultResult[];
   /** `bench --faults`' broker restarts, one per row and variant. */
@@ -471,6 +475,14 @@ export interface BenchResults {
 }
 
 /** One timing of the model alone at every call shape (models/model_alone.py). */
+export interface ServerAloneRun {
+  /** The main command's round it ran after (1: after the knee searches). */
+  round: number;
+  startedAt: string;
+  /** Per call shape (records a call), the server's CPU µs per record in each repetition, and the served rows that call it so. */
+  shapes: Array<{ records: number; usPerRecord: number[]; usedBy: string[] }>;
+}
+
 export interface ModelAloneRun {
   /** The main command's round it ran after (1: after the knee searches). */
   round: number;

@@ -27,7 +27,7 @@ export interface MainCommandParts {
   results: BenchResults;
   budgetSec: number;
   profileSec: number;
-  /** Times the model alone after a round (model-alone/rounds.ts); absent when it cannot run here. */
+  /** Times the model alone, and a served bench's own server alone, after a round (model-alone/, serving/server-alone.ts); absent: neither runs. */
   afterRound?: AfterRound;
   /** `--also-at-knee`: each round adds a window at the knee beside the one at the load share. */
   alsoAtKnee: boolean;
