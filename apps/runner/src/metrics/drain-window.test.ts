@@ -10,7 +10,9 @@ import {
   DRAIN_TAIL_MAX_SEC,
   DRAIN_TAIL_SLACK,
   drainTailTimeoutSec,
+  FILL_PROBE_RECORDS,
   fillVerdict,
+  probeWorkedOff,
   REFILL_BACKLOG_SEC,
   refillWindowCounts,
 } from "./drain-window.ts";
@@ -182,5 +184,35 @@ describe("drainTailTimeoutSec", () => {
     expect(drainTailTimeoutSec(10_000_000, 1000, 900)).toBe(900);
     expect(drainTailTimeoutSec(600_000, 0, 60)).toBe(60);
     expect(drainTailTimeoutSec(0, 7000, 60)).toBe(60);
+  });
+});
+
+describe("the fill's probe", () => {
+  /** gendata's counted probe written in the first second, then the row consuming at `consuming`/s. */
+  const probe = (seconds: number, consuming: number): Tick[] =>
+    Array.from({ length: seconds + 1 }, (_, t) => ({
+      ...(filling(0, 0, 0)[0] as Tick),
+      t,
+      inputEnd: t === 0 ? 0 : FILL_PROBE_RECORDS,
+      consumed: Math.min(FILL_PROBE_RECORDS, consuming * t),
+      outputEnd: Math.min(FILL_PROBE_RECORDS, consuming * t),
+    }));
+
+  it("fills a row under 3,400/s by itself: the backlog it leaves holds FILL_BACKLOG_SEC of the row's rate", () => {
+    const slow = probe(FILL_MIN_SEC + 1, 650);
+    expect(probeWorkedOff(slow)).toBe(false);
+    expect(fillVerdict(slow)).toBe("filled");
+    expect(FILL_PROBE_RECORDS - 650 * FILL_MIN_SEC).toBeGreaterThanOrEqual(650 * FILL_BACKLOG_SEC);
+  });
+
+  it("is worked off by a fast row within seconds, and only once it is all written and nine tenths read", () => {
+    expect(probeWorkedOff(probe(1, 40_000))).toBe(false);
+    expect(probeWorkedOff(probe(3, 40_000))).toBe(true);
+    expect(probeWorkedOff(probe(3, 40_000).map((t) => ({ ...t, inputEnd: Math.min(t.inputEnd, FILL_PROBE_RECORDS - 1) })))).toBe(false);
+    expect(probeWorkedOff([])).toBe(false);
+  });
+
+  it("leaves a slow row no more than DRAIN_TAIL_MAX_SEC of work at one model-server call a record", () => {
+    expect(FILL_PROBE_RECORDS / 650).toBeLessThan(DRAIN_TAIL_MAX_SEC / DRAIN_TAIL_SLACK);
   });
 });

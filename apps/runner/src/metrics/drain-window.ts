@@ -82,6 +82,27 @@ export function drainTailTimeoutSec(backlog: number, ratePerSec: number, baseSec
   return Math.max(baseSec, Math.min(DRAIN_TAIL_MAX_SEC, Math.ceil((backlog / ratePerSec) * DRAIN_TAIL_SLACK)));
 }
 
+/**
+ * The fill starts with this many records only (gendata counted): a row under 3,400/s finds
+ * FILL_BACKLOG_SEC of its rate in them and is filled, and works them off well within
+ * DRAIN_TAIL_MAX_SEC even at one model-server call a record (about 650/s: 154 s). At full speed
+ * gendata writes 150,000/s and more, so the FILL_MIN_SEC a rate needs to be read bury such a row
+ * under minutes of backlog. A faster row works the probe off as it comes and is filled at full
+ * speed after it, where FILL_MIN_SEC of gendata is at most DRAIN_TAIL_MAX_SEC of its own rate.
+ */
+export const FILL_PROBE_RECORDS = 100_000;
+
+/**
+ * The probe is worked off: every record of it written and all but a tenth consumed, so the row is
+ * faster than the probe can tell and the fill goes on at full speed.
+ */
+export function probeWorkedOff(ticks: readonly Tick[], probeRecords: number = FILL_PROBE_RECORDS): boolean {
+  const head = ticks[0];
+  const last = ticks[ticks.length - 1];
+  if (!head || !last) return false;
+  return last.inputEnd - head.inputEnd >= probeRecords && last.inputEnd - last.consumed < probeRecords / 10;
+}
+
 /** The fill goes on at least this long: the product's rate beside gendata is read from its last seconds. */
 export const FILL_MIN_SEC = 4;
 /** ...and at most this long: a slower backlog is drained as it is. */

@@ -196,6 +196,8 @@ export interface RunResult {
   prefill?: PrefillRecord;
   /** A drain that refilled: the other fill, whose window became settle ticks; the input holds the fixtures and both fills. */
   uncountedFill?: PrefillRecord;
+  /** The fill's probe (drain-step.ts), when the row worked it off as it came and gendata then filled at full speed: its records came first. */
+  probeFill?: PrefillRecord;
   status: RunStatus;
   /** Why a row failed, was invalid or was skipped (with the product's log tail when it crashed). */
   reason?: string;

@@ -3,7 +3,8 @@
  * alone over a backlog gendata filled beside it.
  *
  *   fill     gendata as fast as it goes beside the product until enough backlog waits
- *            (drain-window.ts' fillVerdict), then stopped, timed
+ *            (drain-window.ts' fillVerdict), then stopped, timed; its first FILL_PROBE_RECORDS
+ *            alone first, so a row far slower than gendata is filled by them and no more
  *   settle   DRAIN_SETTLE_SEC of draining: the product is warm from the fill
  *   window   until µs per record is known, or the backlog is about to run out
  *   refill   once, when the backlog ran low before the figure was known: gendata again until
@@ -14,7 +15,7 @@
  * A product that reads as fast as gendata writes (`outpaced`) leaves no backlog to drain: its
  * window is then gendata at full speed, which it kept up with, and gendata's rate its ceiling.
  */
-import { drainTailTimeoutSec, drainWindowEnd, fillVerdict, refillWindowCounts, type FillVerdict } from "../metrics/drain-window.ts";
+import { drainTailTimeoutSec, drainWindowEnd, fillVerdict, probeWorkedOff, refillWindowCounts, type FillVerdict } from "../metrics/drain-window.ts";
 import type { WindowStopRule } from "../metrics/window-stop.ts";
 import { consumedRate } from "../metrics/derive.ts";
 import type { PrefillRecord, RunResult, Tick } from "../results/types.ts";
@@ -36,7 +37,7 @@ export interface DrainStepParts {
   /** gendata stopped; the session's next sequence number moves past what it sent. */
   stopFeed(feed: GendataProcess): Promise<GendataReport>;
   /** A new gendata as fast as it goes, continuing the sequence; the ticker watches it. */
-  refeed(): GendataProcess;
+  refeed(label: "fill" | "refill"): GendataProcess;
   /** The step's provisional status, from what was left undrained after waiting `timeoutSec` for it. */
   provisional(undrained: number, timeoutSec: number): void;
 }
@@ -64,6 +65,28 @@ async function fill(ticker: RunTicker, drainRate?: number): Promise<FillEnd> {
     const verdict = fillVerdict(ticker.ticks.slice(from), drainRate);
     if (verdict !== "filling") return verdict;
   }
+}
+
+/** The first fill's verdict, the feed that filled, and the probe's record when a fill at full speed followed it. */
+type FirstFill = { verdict: FillEnd; feed: GendataProcess; probe?: PrefillRecord };
+
+/**
+ * The first fill: the counted probe `feed` (FILL_PROBE_RECORDS), which fills a slow row by itself;
+ * a row that works it off as it comes (or keeps pace with it) is filled by gendata at full speed
+ * after it.
+ */
+async function firstFill(ticker: RunTicker, probe: GendataProcess, p: DrainStepParts): Promise<FirstFill> {
+  const from = ticker.ticks.length;
+  for (;;) {
+    await ticker.next("warmup");
+    const ticks = ticker.ticks.slice(from);
+    const verdict = fillVerdict(ticks);
+    if (verdict === "filled" || verdict === "cap") return { verdict, feed: probe };
+    if (verdict === "outpaced" || probeWorkedOff(ticks)) break;
+  }
+  const probed = fillRecord(await p.stopFeed(probe), "outpaced", false);
+  const feed = p.refeed("fill");
+  return { verdict: await fill(ticker), feed, probe: probed };
 }
 
 function fillRecord(final: GendataReport, besideProduct: FillEnd, refill: boolean): PrefillRecord {
@@ -94,9 +117,10 @@ async function drainWindow(ticker: RunTicker, rule: WindowStopRule): Promise<{ w
 /** The drain's timed part into `p.result`; returns its window's produce-time range (none: every record waited in a backlog). */
 export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promise<[number, number]> {
   const { ticker, result } = p;
-  const verdict = await fill(ticker);
+  const { verdict, feed: filled, probe } = await firstFill(ticker, feed, p);
+  if (probe) result.probeFill = probe;
   const beside = verdict === "outpaced" ? await measureWindow(ticker, p.rule) : undefined;
-  result.prefill = fillRecord(await p.stopFeed(feed), verdict, false);
+  result.prefill = fillRecord(await p.stopFeed(filled), verdict, false);
   if (beside) {
     const { drained, timeoutSec } = await tail(ticker, beside.ticks, p.drainTimeoutSec);
     Object.assign(
@@ -111,7 +135,7 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
   let measured = first;
   let harness = ticker.windowHarness;
   if (first.end === "backlog-low") {
-    const again = p.refeed();
+    const again = p.refeed("refill");
     const refilled = await fill(ticker, consumedRate(first.window));
     const refillRecord = fillRecord(await p.stopFeed(again), refilled, true);
     const second = await drainWindow(ticker, p.rule);

@@ -32,7 +32,7 @@ import { emptyResult, harnessCost, windowFigures, type RunSettings } from "./mea
 import { settledWindow, workOff } from "./phases.ts";
 import { settleRuleFor } from "../metrics/settle.ts";
 import { drainStep } from "./drain-step.ts";
-import { drainWindowRule } from "../metrics/drain-window.ts";
+import { drainWindowRule, FILL_PROBE_RECORDS } from "../metrics/drain-window.ts";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
 import type { MachineWatch } from "./machine.ts";
 import { planRun, RunSession } from "./session.ts";
@@ -127,7 +127,7 @@ export class PacedSession {
   async drainStep(): Promise<RunResult> {
     const settings: RunSettings = { ...this.base, rate: 0 };
     const result: RunResult = { ...emptyResult(this.product, this.prepared, settings), sweepPurpose: "drain", consumedSource: this.consumedSource };
-    return this.timedStep(result, FILL_RATE, (feed, ticker, watch) =>
+    const body: StepBody = (feed, ticker, watch) =>
       drainStep(feed, {
         ticker,
         watch,
@@ -135,14 +135,14 @@ export class PacedSession {
         rule: drainWindowRule(this.base.windowRule ?? WINDOW_STOP_RULE),
         drainTimeoutSec: this.base.drainTimeoutSec,
         stopFeed: (f) => this.stopFeed(f, result.gendataWarnings),
-        refeed: () => {
-          const again = this.feed(FILL_RATE, "refill");
+        refeed: (label) => {
+          const again = this.feed(FILL_RATE, label);
           ticker.switchGendata(again, 0);
           return again;
         },
         provisional: (undrained, timeoutSec) => this.provisional(result, undrained, timeoutSec),
-      }),
-    );
+      });
+    return this.timedStep(result, FILL_RATE, body, FILL_PROBE_RECORDS);
   }
 
   /** One paced step at `rate`: a RunResult whose status the session's audit settles (close). */
@@ -195,14 +195,15 @@ export class PacedSession {
     }
   }
 
-  /** gendata at `rate` into the session's input, its sequence numbers continuing; the session's gendata from now on. */
-  private feed(rate: number, label: string): GendataProcess {
+  /** gendata at `rate` (`count` records, when given) into the session's input, its sequence numbers continuing; the session's gendata from now on. */
+  private feed(rate: number, label: string, count?: number): GendataProcess {
     const feed = new GendataProcess({
       bootstrap: this.bench.bootstrap,
       topic: this.session.plan.inputTopic,
       rate,
       seed: this.base.seed,
       startSeq: this.nextSeq,
+      ...(count !== undefined ? { count } : {}),
       logFile: join(this.session.plan.runDir, `gendata-${label}.log`),
     });
     this.session.gendata = feed;
@@ -228,14 +229,14 @@ export class PacedSession {
   }
 
   /** What every step shares: speed readings around it, its gendata and ticker, a failure that ends the session, conditions. */
-  private async timedStep(result: RunResult, rate: number, body: StepBody): Promise<RunResult> {
+  private async timedStep(result: RunResult, rate: number, body: StepBody, count?: number): Promise<RunResult> {
     if (this.gate) result.verification = this.gate;
     if (this.ended) return { ...result, status: this.ended.status, reason: this.ended.reason };
     // The previous product's audit may still be reading (bench.ts): nothing is timed before it ends.
     await this.bench.quiet?.();
     const speedBefore = await this.speedIndex.before();
     const runtimesBefore = await runtimeReading(this.bench);
-    const feed = this.feed(rate, String(this.steps.length + 1));
+    const feed = this.feed(rate, String(this.steps.length + 1), count);
     // A feed as fast as it goes has no asked rate to fall behind: the ticker is told 0.
     const { watch, ticker } = this.session.watch(feed, undefined, rate === FILL_RATE ? 0 : rate);
     result.ticks = ticker.ticks;
