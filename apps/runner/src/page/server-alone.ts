@@ -40,8 +40,8 @@ export function serverAloneLines(served: BenchResults): string[] {
   const cells = figures.map((f) => `${int(f.records)} ${f.records === 1 ? "record" : "records"} a call ${intervalCell(f.interval)} (${f.usedBy.join(", ")})`);
   return [
     "The server alone: after each round the runner's client calls it back to back, with no stream processor and no broker, at each served row's " +
-      `call shape, and its process tree's µs CPU per record are, median [95 % interval] over ${figures[0]?.interval.n ?? 0} rounds: ` +
-      `${cells.join("; ")}. Beside a row, the server's µs above is what that row's own calls cost it.` +
+      `largest call; its process tree's µs CPU per record, median [95 % interval] over ${figures[0]?.interval.n ?? 0} rounds: ${cells.join("; ")}. ` +
+      "A row's own calls at its rounds' rate may hold fewer records than its largest, and cost the server more per record." +
       (served.serverAloneNotRun ? ` It stopped being timed: ${served.serverAloneNotRun}.` : ""),
     "",
   ];
