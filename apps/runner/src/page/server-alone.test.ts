@@ -26,7 +26,8 @@ describe("the server alone on the page", () => {
   it("names each shape with the rows that call so, and how it was timed", () => {
     const text = serverAloneLines(results).join("\n");
     expect(text).toContain("no stream processor and no broker");
-    expect(text).toMatch(/over 3 rounds: 1 record a call 41\.00 \[[^\]]+\] \(kafka-streams\); 10,000 records a call 1\.10 \[[^\]]+\] \(confluent-kafka, node\)\./);
+    expect(text).toMatch(/over 3 rounds: 1 record a call 41\.00 \[[^\]]+\] \(kafka-streams\); /);
+    expect(text).toMatch(/; 10,000 records a call 1\.10 \[[^\]]+\] \(confluent-kafka, node\)\./);
   });
 
   it("says why when it was not timed, and says nothing for a results file that never timed it", () => {

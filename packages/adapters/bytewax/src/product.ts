@@ -108,6 +108,11 @@ export const bytewax: Product<Found> = {
     why: "Bytewax's KafkaSink writes without transactions; its docstring: \"Can support at-least-once processing. Messages from the resume epoch " +
       "will be duplicated\"",
   },
+  served: {
+    offered: false,
+    why: "not wired yet: its dataflow scores with the kit's RiskScorer in process; the kit's scorer_for and a " +
+      "tritonclient pin checked against bytewax's own would serve it, as they serve flink",
+  },
   modelCall: { runtime: "torch", records: 10_000 },
   row: {
     delivery: `at-least-once (recovery snapshots every ${SNAPSHOT_INTERVAL_S} s in SQLite; KafkaSink flushes every batch, idempotent, acks=all; a restart ` +

@@ -60,6 +60,11 @@ export const faststream: Product<Found> = {
     offered: false,
     why: "FastStream has no Kafka transaction API (its maintainers, faststream issue #2512: \"we don't currently support Kafka transactions yet\")",
   },
+  served: {
+    offered: false,
+    why: "not wired yet: its subscriber scores with the kit's RiskScorer in process; the kit's scorer_for and a " +
+      "tritonclient pin checked against faststream's own would serve it, as they serve flink",
+  },
   modelCall: { runtime: "torch", records: 10_000 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; fire-and-forget publish, AckPolicy.ACK commits after the handler)",

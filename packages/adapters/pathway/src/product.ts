@@ -75,6 +75,11 @@ export const pathway: Product<Found> = {
     offered: false,
     why: "open-source Pathway's persistence \"is at-least-once delivery\"; its docs keep exactly-once for the enterprise edition on selected connectors",
   },
+  served: {
+    offered: false,
+    why: "not wired yet: its UDF scores with the kit's RiskScorer in process; the kit's scorer_for and a tritonclient " +
+      "pin checked against pathway's own would serve it, as they serve flink",
+  },
   modelCall: { runtime: "torch", records: 128 },
   row: {
     delivery: "at-least-once (Pathway persistence in PERSISTING mode, a snapshot a second, a restart replays what followed it; acks=all, idempotent producer)",

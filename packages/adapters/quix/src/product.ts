@@ -57,6 +57,11 @@ export const quix: Product<Found> = {
       "transactional.id so that a restart fences the killed instance (Quix's own id is random per start)",
     commits: "every 1 s (commit_interval=1.0, as the row's at-least-once checkpoints, not Quix's default 5 s, so that consumed/s moves every second)",
   },
+  served: {
+    offered: false,
+    why: "not wired yet: its app scores with the kit's RiskScorer in process, one record a call; the kit's scorer_for " +
+      "and a tritonclient pin checked against quixstreams' own would serve it, as they serve flink",
+  },
   modelCall: { runtime: "torch", records: 1 },
   row: {
     delivery: "at-least-once (idempotent, acks=all; checkpoint commit every 1 s)",

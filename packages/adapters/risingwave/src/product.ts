@@ -233,6 +233,11 @@ export const risingwave: Product<Found> = {
     why: "RisingWave's Kafka sink docs: \"RisingWave only supports writing messages in non-transactional mode\" (at-least-once)",
   },
   // RisingWave's default chunk.
+  served: {
+    offered: false,
+    why: "not wired yet: its Python UDF server scores with the kit's RiskScorer in process; the kit's scorer_for and a " +
+      "tritonclient pin checked against its UDF server's would serve it",
+  },
   modelCall: { runtime: "torch", records: 256 },
   row: {
     delivery: "at-least-once (checkpointed source offsets + decoupled sink log store; idempotent producer, acks=all)",

@@ -65,6 +65,11 @@ async function start(ctx: RunContext, built: BuiltRow): Promise<RunningProduct> 
 
 export const rust: Product<BuiltRow> = {
   id: "rust",
+  served: {
+    offered: false,
+    why: "not wired yet: the loop calls the ort crate in process and holds no Open Inference Protocol client (a gRPC " +
+      "client over the protocol's messages, as the node and kafka-streams rows carry, would serve it)",
+  },
   modelCall: MODEL_CALL,
   timeModelAlone,
   exactlyOnce: {

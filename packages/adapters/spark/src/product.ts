@@ -157,6 +157,11 @@ export const spark: Product<Found> = {
     offered: false,
     why: "Spark's Kafka integration guide: \"Apache Kafka only supports at least once write semantics\"; a re-run micro-batch writes its records again",
   },
+  served: {
+    offered: false,
+    why: "not wired yet: its pandas UDF scores with the kit's RiskScorer in Spark's Python workers; the kit's scorer_for " +
+      "and a tritonclient pin checked against pyspark's own would serve it, as they serve flink",
+  },
   modelCall: { runtime: "torch", records: 10_000 },
   coldStartSec: COLD_START_SEC,
   microBatchSec: TRIGGER_MS / 1000,
