@@ -45,8 +45,14 @@ describe("oneRepetition", () => {
     expect(micros).toBeGreaterThan(0);
   });
 
-  it("reads no CPU from a tree that is gone", async () => {
-    const micros = await oneRepetition(() => [2 ** 22 + 1], async () => 10, 20);
+  it("reads no CPU from a tree that is gone, and calls at least once however short the repetition", async () => {
+    let calls = 0;
+    const micros = await oneRepetition(() => [2 ** 22 + 1], async () => (calls++, 10), 0);
+    expect(calls).toBe(1);
     expect(micros).toBe(0);
+  });
+
+  it("refuses a repetition whose calls scored no records", async () => {
+    await expect(oneRepetition(() => [process.pid], async () => 0, 0)).rejects.toThrow("scored no records");
   });
 });
