@@ -45,6 +45,7 @@ import { prepareYardstick, SpacedRuntimes } from "./yardstick/read.ts";
 import { writeResults } from "./results/files.ts";
 import { runSummary } from "./summary.ts";
 import { faultProduct } from "./faults/fault-product.ts";
+import type { OverloadBase } from "./faults/knees.ts";
 import { DEFAULT_RATE } from "./rates.ts";
 import { sweepProduct } from "./sweep/run-sweep.ts";
 import { fastKneeProduct } from "./sweep/run-fast.ts";
@@ -87,8 +88,8 @@ export interface BenchOptions {
   /** --profile / --no-profile; unset: profile a sweep's confirm runs only. */
   profile?: boolean;
   faults?: boolean;
-  /** `--knees`: each product's knee from a results file, the overload scenario's base rate. */
-  knees?: Map<string, number>;
+  /** `--knees`: each product's overload base rate from a results file (its knee, or its rounds' share of it). */
+  knees?: Map<string, OverloadBase>;
   /** The main command's budget in minutes: knee searches and rounds, products' preparation not counted. */
   budget: number;
   /** --also-at-knee: each round also measures the row at its knee, beside its window at the load share. */

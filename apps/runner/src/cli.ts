@@ -32,7 +32,7 @@ import { pageSets, parseOtherMachine, parseSuppliedSpecs, renderCommand, withSup
 import { repeatReport } from "./page/repeats.ts";
 import { htmlPathFor, writeHtmlPage } from "./page/html/command.ts";
 import { writeArrowFiles } from "./results/arrow.ts";
-import { kneesFrom } from "./faults/knees.ts";
+import { kneesFrom, type OverloadBase } from "./faults/knees.ts";
 import { readResults, readResultsFile } from "./results/files.ts";
 import type { BenchResults } from "./results/types.ts";
 import { setProgressPlan } from "./progress.ts";
@@ -79,7 +79,7 @@ const modelName = (value: string): string => {
 /** Results files given as one comma-separated option value (`a.json,b.json`), merged. */
 const resultsList = (value: string) => readResults(value.split(",").map((p) => userPath(p.trim())));
 
-const kneesOption = (value: string): Map<string, number> => {
+const kneesOption = (value: string): Map<string, OverloadBase> => {
   try {
     return kneesFrom(resultsList(value));
   } catch (error) {

@@ -7,6 +7,7 @@ import type { Prepared, Product } from "@bench/core";
 import type { BenchResults } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import type { RunSettings } from "../run/measure.ts";
+import type { OverloadBase } from "./knees.ts";
 import { runBrokerRestarts } from "./broker-restarts-run.ts";
 import { runOverload } from "./overload.ts";
 import { runFaults } from "./run-faults.ts";
@@ -15,7 +16,7 @@ import { runServerKill, SERVER_KILL_DEFAULTS } from "./server-kill.ts";
 const firstLine = (text: string | undefined): string => (text ? ` (${text.split("\n")[0]})` : "");
 
 export async function faultProduct(
-  product: Product, prepared: Prepared, settings: RunSettings, knee: number | undefined, bench: BenchContext, results: BenchResults, save: () => void,
+  product: Product, prepared: Prepared, settings: RunSettings, base: OverloadBase | undefined, bench: BenchContext, results: BenchResults, save: () => void,
 ): Promise<void> {
   const fault = await runFaults(product, prepared, { ...settings, poisonRounds: 3 }, bench);
   bench.log(
@@ -42,7 +43,7 @@ export async function faultProduct(
   const overload = await runOverload(
     product,
     prepared,
-    { ...settings, ...(knee !== undefined ? { rate: knee, baseFrom: "knee" } : { baseFrom: "rate" }) },
+    { ...settings, ...(base !== undefined ? { rate: base.rate, baseFrom: base.from } : { baseFrom: "rate" as const }) },
     bench,
   );
   bench.log(

@@ -13,7 +13,7 @@
  */
 import { FIXTURE_COUNT, type Prepared, type Product } from "@bench/core";
 import { join } from "node:path";
-import type { OverloadResult, Phase, Tick } from "../results/types.ts";
+import type { OverloadBaseFrom, OverloadResult, Phase, Tick } from "../results/types.ts";
 import type { BenchContext } from "../run/context.ts";
 import type { FeedFinal } from "../run/audit-foreign.ts";
 import { GendataProcess } from "../run/gendata-process.ts";
@@ -36,7 +36,7 @@ export const WORK_OFF_LIMIT_SEC = 180;
 const BASELINE_SEC = 10;
 
 export interface OverloadSettings extends RunBasics {
-  baseFrom: "knee" | "rate";
+  baseFrom: OverloadBaseFrom;
   /** Defaults BURST_SEC and WORK_OFF_LIMIT_SEC (a test takes less). */
   burstSec?: number;
   workOffLimitSec?: number;

@@ -20,6 +20,14 @@ describe("the machine on the page", () => {
     expect(hostLine(results)).toContain("how quiet it was is not recorded");
   });
 
+  it("says a file of fault scenarios alone takes no readings, rather than that it predates them", () => {
+    const results = { ...readResults([join(fixtures, "results-schema2.json")]), runs: [] };
+    for (const text of [hostLine(results), machineSection(results).join("\n")]) {
+      expect(text).toContain("no speed or foreign-load readings: these scenarios are audited for what they lose");
+      expect(text).not.toMatch(/predate|older speed index/);
+    }
+  });
+
   it("puts the speed index and the run rules under their own heading", () => {
     const results = readResults([join(fixtures, "results-schema2.json")]);
     const section = machineSection(results);

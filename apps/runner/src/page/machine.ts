@@ -6,7 +6,7 @@
 import { coefficientOfVariation } from "../metrics/stats.ts";
 import type { BenchResults } from "../results/types.ts";
 import { dec1, int } from "./format.ts";
-import { currentReadings } from "./speed.ts";
+import { currentReadings, NO_TIMED_RUNS } from "./speed.ts";
 import { machineLine } from "./tables.ts";
 
 export const MACHINE_HEADING = "The machine";
@@ -20,6 +20,7 @@ function range(values: readonly number[], unit: string): string {
 /** How quiet the host was over the runs that recorded their conditions. */
 function quietness(results: BenchResults): string {
   const judged = results.runs.filter((r) => r.conditions);
+  if (judged.length === 0 && results.runs.length === 0) return NO_TIMED_RUNS;
   if (judged.length === 0) return "how quiet it was is not recorded (these results predate the foreign-load accounting)";
   const noisy = judged.filter((r) => r.conditions!.noisy).length;
   const foreign = range(judged.map((r) => r.conditions!.foreignCpuAvg), " % of a core");

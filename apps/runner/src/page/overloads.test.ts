@@ -40,6 +40,11 @@ describe("the overload section", () => {
     expect(text).toContain("**no**: restarted by the bench 40 s in (it exited with code 137)");
   });
 
+  it("names a base taken from a main command's rounds as the share of the knee it is", () => {
+    const r: OverloadResult = { ...base, settings: { ...base.settings, baseFrom: "0.7 × knee" } };
+    expect(renderOverloads([r]).join("\n")).toContain("| node | at-least-once | 40,000 (0.7 × knee) | 80,000 |");
+  });
+
   it("is absent without overload runs", () => {
     expect(renderOverloads(undefined)).toEqual([]);
   });

@@ -122,11 +122,16 @@ export function currentReadings(results: BenchResults): number[] {
     .filter((x) => x > 0);
 }
 
+/** Why a file of fault scenarios alone has no speed or foreign-load readings. */
+export const NO_TIMED_RUNS = "no speed or foreign-load readings: these scenarios are audited for what they lose and how long they stall, and time no " +
+  "cost per record";
+
 /** The header's sentence on the speed index: what it reads, its own spread, and the reference. */
 export function speedSentence(results: BenchResults): string {
   const readings = currentReadings(results);
   const what = "one core's JSON decode + normalise + 4-16-1 MLP + encode per record, the median over 5 fresh isolates of each one's median of 9 repetitions, " +
     "`apps/runner/src/run/speed-index.ts`";
+  if (readings.length === 0 && !results.runs.some((r) => r.conditions)) return `Machine: ${NO_TIMED_RUNS}.`;
   if (readings.length === 0) {
     return `Machine: these runs were read by an older speed index (version 1, with a memory walk whose speed depended on the kernel's huge pages), not ` +
       `comparable with today's; no cost is given at the reference speed.`;

@@ -599,8 +599,11 @@ export interface ServerKillResult {
   ticks: Tick[];
 }
 
+/** What an overload's base rate is: a confirmed knee, the share of its knee a main command's rounds ran at, or the faults rate. */
+export type OverloadBaseFrom = "knee" | `${number} × knee` | "rate";
+
 /**
- * An overload run: the product at its base rate (its knee, or the faults rate), then gendata at
+ * An overload run: the product at its base rate (its knee, its rounds' share of it, or the faults rate), then gendata at
  * twice that for burstSec, then back at the base rate until the backlog is worked off (or
  * workOffLimitSec), then a drain and the full audit.
  */
@@ -609,7 +612,7 @@ export interface OverloadResult {
   status: "ok" | "failed" | "invalid";
   reason?: string;
   startedAt: string;
-  settings: { offeredRate: number; burstRate: number; burstSec: number; workOffLimitSec: number; parallelism: number; seed: number; baseFrom: "knee" | "rate" };
+  settings: { offeredRate: number; burstRate: number; burstSec: number; workOffLimitSec: number; parallelism: number; seed: number; baseFrom: OverloadBaseFrom };
   delivery: string;
   versions: Record<string, string>;
   /** When the burst began and ended on the ticks' clock. */
