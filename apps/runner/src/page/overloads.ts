@@ -40,8 +40,8 @@ export function renderOverloads(overloads: readonly OverloadResult[] | undefined
   return [
     "## Overload",
     "",
-    `Each product at its base rate (where the bench was given a knee search's results, its confirmed knee or the share of its knee its rounds ran at; else its ` +
-      `faults rate: the base column says which), then gendata at ` +
+    `Each product at its base rate (where the bench was given a knee search's results, its confirmed knee or the share of its knee its rounds ` +
+      `ran at; else its faults rate: the base column says which), then gendata at ` +
       `${r0.settings.burstRate / r0.settings.offeredRate}× that for ${r0.settings.burstSec} s, then back at the base rate. Peak memory: PSS of the ` +
       `product's tree from the burst on, against its median in the 10 s before. Worked off: seconds from the burst's end until the backlog was back at its ` +
       `level before the burst (never under one second of the base rate), watched for at most ${r0.settings.workOffLimitSec} s: at its knee a row has little ` +

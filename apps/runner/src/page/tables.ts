@@ -256,7 +256,9 @@ export function machineLine(results: BenchResults): string {
  */
 export function consumerSettingsLine(runs: readonly RunResult[]): string {
   const recorded = [...new Set(runs.flatMap((r) => (r.kafka ? [consumerSettingsProse(r.kafka.consumer)] : [])))];
-  const unrecorded = runs.length === 0 ? "the settings of the bench's code today: fault scenarios do not record theirs" : "today's settings: these results predate runs recording theirs";
+  const unrecorded = runs.length === 0
+    ? "the settings of the bench's code today: fault scenarios do not record theirs"
+    : "today's settings: these results predate runs recording theirs";
   const prose = recorded.length > 0 ? recorded.join("; or ") : `${consumerSettingsProse(KAFKA_SETTINGS.consumer)} (${unrecorded})`;
   return `Consumer fetch: every librdkafka consumer runs with ${prose} (the settings one of the seed's engines hard-codes in its core); other clients' ` +
     `equivalents and deviations are listed under each row.`;

@@ -612,7 +612,9 @@ export interface OverloadResult {
   status: "ok" | "failed" | "invalid";
   reason?: string;
   startedAt: string;
-  settings: { offeredRate: number; burstRate: number; burstSec: number; workOffLimitSec: number; parallelism: number; seed: number; baseFrom: OverloadBaseFrom };
+  settings: {
+    offeredRate: number; burstRate: number; burstSec: number; workOffLimitSec: number; parallelism: number; seed: number; baseFrom: OverloadBaseFrom;
+  };
   delivery: string;
   versions: Record<string, string>;
   /** When the burst began and ended on the ticks' clock. */
