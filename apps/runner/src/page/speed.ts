@@ -131,7 +131,7 @@ export function speedSentence(results: BenchResults): string {
   const readings = currentReadings(results);
   const what = "one core's JSON decode + normalise + 4-16-1 MLP + encode per record, the median over 5 fresh isolates of each one's median of 9 repetitions, " +
     "`apps/runner/src/run/speed-index.ts`";
-  if (readings.length === 0 && !results.runs.some((r) => r.conditions)) return `Machine: ${NO_TIMED_RUNS}.`;
+  if (results.runs.length === 0) return `Machine: ${NO_TIMED_RUNS}.`;
   if (readings.length === 0) {
     return `Machine: these runs were read by an older speed index (version 1, with a memory walk whose speed depended on the kernel's huge pages), not ` +
       `comparable with today's; no cost is given at the reference speed.`;
