@@ -46,9 +46,10 @@ export async function faultProduct(
     { ...settings, ...(base !== undefined ? { rate: base.rate, baseFrom: base.from } : { baseFrom: "rate" as const }) },
     bench,
   );
+  const workedOff = overload.workedOffSec !== undefined ? `worked off in ${overload.workedOffSec} s` : "not worked off";
   bench.log(
-    `== ${product.id}: overload ${overload.status}${firstLine(overload.reason)}, peak ${overload.peakMemMb?.toFixed(0) ?? "?"} MB, worked off ` +
-      `${overload.workedOffSec ?? "not"} s, lost ${overload.tally?.lost ?? "?"}`,
+    `== ${product.id}: overload ${overload.status}${firstLine(overload.reason)}, peak ${overload.peakMemMb?.toFixed(0) ?? "?"} MB, ${workedOff}, ` +
+      `lost ${overload.tally?.lost ?? "?"}`,
   );
   (results.overloads ??= []).push(overload);
   save();
