@@ -3,9 +3,10 @@
 One batch subscriber on aiokafka. FastStream decodes each record in full with its orjson codec
 (orjson is installed, so the framework uses it); the handler normalises the four features,
 runs ONE eager PyTorch forward for the batch, then publishes one message per record.
-At-least-once: AckPolicy.ACK commits the consumer's position after the handler returns, that
-is after every output of the batch has been handed to the producer (fire-and-forget, as in the
-seed: no wait for each broker ack). Settings come from BENCH_* environment variables; the Kafka
+At-least-once: AckPolicy.ACK commits the consumer's position after the handler returns, and the
+handler returns once the broker has acknowledged every output of the batch (each publish is handed
+to aiokafka without a wait, then the batch's acks are awaited together), so a kill can replay a
+batch but never commit one whose outputs were still in the producer. Settings come from BENCH_* environment variables; the Kafka
 client settings every row shares arrive as BENCH_KAFKA_CONSUMER / BENCH_KAFKA_PRODUCER (JSON,
 librdkafka's names) and are handed to aiokafka under its own names.
 """
@@ -77,13 +78,16 @@ async def decode_valid(message: Any) -> list[dict[str, Any]]:
     decoder=decode_valid,
 )
 async def score(records: list[dict[str, Any]]) -> None:
+    acks = []
     for record, risk in zip(records, scorer.risks(records)):
         key = record.get("partition_key")
-        await output.publish(
+        acks.append(await output.publish(
             orjson.dumps(output_record(record, risk)),
             key=key.encode() if isinstance(key, str) else None,
             no_confirm=True,
-        )
+        ))
+    # no_confirm returns each send's future; AckPolicy.ACK commits when this returns.
+    await asyncio.gather(*acks)
 
 
 @app.after_startup

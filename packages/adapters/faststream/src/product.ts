@@ -67,7 +67,7 @@ export const faststream: Product<Found> = {
   },
   modelCall: { runtime: "torch", records: 10_000 },
   row: {
-    delivery: "at-least-once (idempotent, acks=all; fire-and-forget publish, AckPolicy.ACK commits after the handler)",
+    delivery: "at-least-once (idempotent, acks=all; per batch: every output's ack awaited, then AckPolicy.ACK commits after the handler)",
     processing: "batch I/O (batch=True, ≤10k records per call), per-row compute (one torch forward per batch)",
     engine: "in-process · pure-Python async (aiokafka; orjson JSON codec)",
     scaling: "none (one async consumer)",
@@ -75,15 +75,12 @@ export const faststream: Product<Found> = {
   },
   notes: [
     "FastStream's batch subscriber hands the handler a list: the forward is one eager PyTorch call per batch (torch limited to 1 thread), but normalising " +
-      "and publishing are a pure-Python loop, one publish per record (no_confirm: handed to aiokafka, not awaited per record). The batch's offsets are " +
-      "committed after the handler returns (AckPolicy.ACK; the framework's default ACK_FIRST would be at-most-once). FastStream adds content-type and " +
-      "correlation_id headers to every output message.",
+      "and publishing are a pure-Python loop, one publish per record (no_confirm: handed to aiokafka, not awaited per record; the handler awaits the " +
+      "batch's acks together before it returns). The batch's offsets are committed after the handler returns (AckPolicy.ACK; the framework's default " +
+      "ACK_FIRST would be at-most-once). FastStream adds content-type and correlation_id headers to every output message.",
   ],
   prepare,
   start,
   prerequisites: debianTorchPrerequisites,
-  lossUnderKill:
-    "outputs are published fire-and-forget (no_confirm=True) and AckPolicy.ACK commits the batch's offset when the handler returns, before the broker has " +
-      "acknowledged those outputs: what aiokafka still held when the process was killed is committed and never replayed",
   ci: { rate: 5000 },
 };
