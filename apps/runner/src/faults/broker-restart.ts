@@ -15,7 +15,7 @@ import type { RunTicker } from "../run/ticker.ts";
 import { drainAndTally } from "./audit-output.ts";
 import { RECOVERY_RULE, recoverySec } from "./recovery.ts";
 import { restartProduct, tickRestartingOnce } from "./restart-product.ts";
-import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
+import { inScenarioFrame, scenarioRow, type Topics } from "./scenario-frame.ts";
 
 export interface BrokerRestartSettings extends RunBasics {
   hard: boolean;
@@ -32,13 +32,11 @@ export const BROKER_RESTART_DEFAULTS = { downSec: 5, recoveryLimitSec: 120 } as 
 function emptyResult(product: Product, prepared: Prepared, settings: BrokerRestartSettings): BrokerRestartResult {
   const { rate, warmupSec, windowSec, parallelism, seed, downSec, recoveryLimitSec } = settings;
   return {
-    product: product.id,
+    ...scenarioRow(product, prepared),
     variant: settings.hard ? "hard" : "clean",
     status: "failed",
     startedAt: new Date().toISOString(),
     settings: { offeredRate: rate, warmupSec, windowSec, parallelism, seed, downSec, recoveryLimitSec },
-    delivery: product.row.delivery,
-    versions: prepared.versions,
     ticks: [],
   };
 }

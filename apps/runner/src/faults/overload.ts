@@ -22,7 +22,7 @@ import type { RunTicker } from "../run/ticker.ts";
 import { drainAndTally } from "./audit-output.ts";
 import { backlogBaseline, overloadFigures } from "./overload-figures.ts";
 import { restartProduct, tickRestartingOnce } from "./restart-product.ts";
-import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
+import { inScenarioFrame, scenarioRow, type Topics } from "./scenario-frame.ts";
 
 /** The burst: twice the base rate for a minute. */
 export const BURST_FACTOR = 2;
@@ -45,7 +45,7 @@ export interface OverloadSettings extends RunBasics {
 
 function emptyResult(product: Product, prepared: Prepared, s: OverloadSettings): OverloadResult {
   return {
-    product: product.id,
+    ...scenarioRow(product, prepared),
     status: "failed",
     startedAt: new Date().toISOString(),
     settings: {
@@ -57,8 +57,6 @@ function emptyResult(product: Product, prepared: Prepared, s: OverloadSettings):
       seed: s.seed,
       baseFrom: s.baseFrom,
     },
-    delivery: product.row.delivery,
-    versions: prepared.versions,
     ticks: [],
   };
 }

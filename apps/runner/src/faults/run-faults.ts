@@ -14,7 +14,7 @@ import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import type { RunTicker } from "../run/ticker.ts";
 import { isDrainedAfterKill } from "./drained.ts";
 import { auditOutput, ownAndForeign } from "./audit-output.ts";
-import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
+import { inScenarioFrame, scenarioRow, type Topics } from "./scenario-frame.ts";
 
 export interface FaultSettings extends RunBasics {
   /** Pills of each kind. */
@@ -34,7 +34,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 function emptyFault(product: Product, prepared: Prepared, settings: FaultSettings): FaultResult {
   return {
-    product: product.id,
+    ...scenarioRow(product, prepared),
     status: "failed",
     startedAt: new Date().toISOString(),
     settings: {
@@ -45,9 +45,7 @@ function emptyFault(product: Product, prepared: Prepared, settings: FaultSetting
       seed: settings.seed,
       poisonRounds: settings.poisonRounds,
     },
-    delivery: product.row.delivery,
     ...(product.passthrough ? { passthrough: true } : {}),
-    versions: prepared.versions,
     pills: 0,
     survivedPills: false,
     ticks: [],

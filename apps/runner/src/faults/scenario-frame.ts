@@ -3,7 +3,14 @@
  * gate, the scenario's own phases, and always the teardown. A product that fails the gate is not
  * faulted (the run is invalid); an error fails the run, with the product's log tail when it crashed.
  */
+import { KAFKA_SETTINGS, type Prepared, type Product } from "@bench/core";
+import type { ScenarioRow } from "../results/types.ts";
 import type { RunSession } from "../run/session.ts";
+
+/** The row a scenario records: the product, its delivery claim, its versions and the Kafka settings it is handed (every session's). */
+export function scenarioRow(product: Product, prepared: Prepared): ScenarioRow {
+  return { product: product.id, delivery: product.row.delivery, versions: prepared.versions, kafka: KAFKA_SETTINGS };
+}
 
 export type Topics = { topics?: { inputTopic: string; outputTopic: string } };
 

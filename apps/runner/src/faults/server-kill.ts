@@ -13,7 +13,7 @@ import type { BenchContext } from "../run/context.ts";
 import { planRun, RunSession, type RunBasics } from "../run/session.ts";
 import { drainAndTally } from "./audit-output.ts";
 import { RECOVERY_RULE, recoverySec } from "./recovery.ts";
-import { inScenarioFrame, type Topics } from "./scenario-frame.ts";
+import { inScenarioFrame, scenarioRow, type Topics } from "./scenario-frame.ts";
 
 export interface ServerKillSettings extends RunBasics {
   /** How long the server stays down before it is started again. */
@@ -31,12 +31,10 @@ export const USER_SERVER_NOT_KILLED = "not run here: the model server was given 
 function emptyResult(product: Product, prepared: Prepared, settings: ServerKillSettings): ServerKillResult {
   const { rate, warmupSec, windowSec, parallelism, seed, downSec, recoveryLimitSec } = settings;
   return {
-    product: product.id,
+    ...scenarioRow(product, prepared),
     status: "failed",
     startedAt: new Date().toISOString(),
     settings: { offeredRate: rate, warmupSec, windowSec, parallelism, seed, downSec, recoveryLimitSec },
-    delivery: product.row.delivery,
-    versions: prepared.versions,
     ticks: [],
   };
 }

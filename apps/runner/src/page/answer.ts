@@ -230,10 +230,25 @@ function roundsFigureNote(results: BenchResults): string {
   );
 }
 
+/** A file with no timed run ranks nothing: what it holds instead, by its sections' headings. */
+function noTimedRuns(results: BenchResults): string {
+  const held = [
+    results.faults?.length ? "Faults (kill -9 among poison pills)" : undefined,
+    results.brokerRestarts?.length ? "Broker restarts" : undefined,
+    results.serverKills?.length ? "Model server kills" : undefined,
+    results.overloads?.length ? "Overload" : undefined,
+  ].filter((s): s is string => s !== undefined);
+  const what = held.length > 0 ? `: it holds fault scenarios, below (${held.join("; ")}), which are audited for what they lose and how long ` +
+    "they stall, and time no cost per record" : "";
+  return `No row's cost was timed on this page, so none is ranked${what}. The main command (\`bash scripts/bench.sh\`) ranks the rows.`;
+}
+
 export function answerSection(results: BenchResults, measured: readonly RunResult[], notRun: readonly RunResult[]): string[] {
   const ranked = rankRows(results, measured);
   const out = ["## Which costs least", ""];
-  if (ranked.length === 0) {
+  if (results.runs.length === 0) {
+    out.push(noTimedRuns(results), "");
+  } else if (ranked.length === 0) {
     out.push("No row counts as a result on this page (see the marks in the throughput table).", "");
   } else if (hasRounds(results)) {
     out.push(...howSureLine(results), ...roundsRankingTable(results, ranked), "");

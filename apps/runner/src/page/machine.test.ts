@@ -28,6 +28,12 @@ describe("the machine on the page", () => {
     }
   });
 
+  it("gives a file of fault scenarios alone no run rules and no pointer to a speed index it does not have", () => {
+    const results = { ...readResults([join(fixtures, "results-schema2.json")]), runs: [] };
+    expect(hostLine(results)).not.toContain("follow the answer");
+    expect(machineSection(results).join("\n")).not.toContain("A run is noisy");
+  });
+
   it("puts the speed index and the run rules under their own heading", () => {
     const results = readResults([join(fixtures, "results-schema2.json")]);
     const section = machineSection(results);

@@ -34,8 +34,8 @@ function quietness(results: BenchResults): string {
 export function hostLine(results: BenchResults): string {
   const h = results.host;
   const id = h.cpuId ? ` (${h.cpuId})` : "";
-  return `Host: ${h.cpu}${id}, ${h.cores} cores, ${Math.round(h.memoryMb / 1024)} GB · ${quietness(results)}. ` +
-    `The machine's speed index and the rows' runtime mixes follow the answer (${MACHINE_HEADING}).`;
+  const more = results.runs.length > 0 ? ` The machine's speed index and the rows' runtime mixes follow the answer (${MACHINE_HEADING}).` : "";
+  return `Host: ${h.cpu}${id}, ${h.cores} cores, ${Math.round(h.memoryMb / 1024)} GB · ${quietness(results)}.${more}`;
 }
 
 export function machineSection(results: BenchResults): string[] {

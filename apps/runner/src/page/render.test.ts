@@ -241,4 +241,21 @@ describe("readResults merging", () => {
     expect(merged.faults?.map((f) => f.product)).toEqual(["node"]);
     expect(renderPage(merged)).toContain("## Faults");
   });
+
+  it("renders a file of fault scenarios alone with no empty run tables, and says why nothing is ranked", () => {
+    const fault = {
+      product: "node",
+      status: "ok",
+      settings: { offeredRate: 20_000, poisonRounds: 3, windowSec: 20 },
+      delivery: "at-least-once",
+      pills: 21,
+      survivedPills: true,
+    } as unknown as NonNullable<BenchResults["faults"]>[number];
+    const page = renderPage({ ...committed(), runs: [], sweeps: [], faults: [fault] });
+    expect(page).toContain("No row's cost was timed on this page, so none is ranked: it holds fault scenarios, below (Faults (kill -9 among poison pills))");
+    expect(page).not.toContain("see the marks in the throughput table");
+    for (const heading of ["## Throughput / efficiency", "## Resources (raw)", "## Notes per product"]) expect(page).not.toContain(heading);
+    expect(page).not.toMatch(/\| product \| delivery \| processing \|/);
+    expect(page).toContain("## Faults");
+  });
 });

@@ -4,7 +4,7 @@
  * other. The sections are in tables.ts and answer.ts, their prose in prose.ts.
  */
 import { kneeAndShareSection } from "./knee-and-share.ts";
-import type { BenchResults } from "../results/types.ts";
+import type { BenchResults, RunResult, ScenarioRow } from "../results/types.ts";
 import { acrossMachinesSection, type OtherMachine } from "./across-machines.ts";
 import { agreementSection } from "./agreement.ts";
 import { answerSection, rankedFigures } from "./answer.ts";
@@ -44,6 +44,23 @@ export interface PageExtras {
   otherServing?: BenchResults;
 }
 
+/** Every fault scenario's row record: what a file of scenarios alone says of the settings its products were handed. */
+function scenarioRows(results: BenchResults): ScenarioRow[] {
+  return [...(results.faults ?? []), ...(results.brokerRestarts ?? []), ...(results.serverKills ?? []), ...(results.overloads ?? [])];
+}
+
+/** Each row's delivery, processing, engine, scaling and decode; a file of fault scenarios alone has no row to describe. */
+function characteristicsTable(rows: readonly RunResult[]): string[] {
+  if (rows.length === 0) return [];
+  return [
+    table(
+      ["product", "delivery", "processing", "engine", "scaling on one partition", "decode"],
+      rows.map((r) => [productLabel(r), r.row.delivery, r.row.processing, r.row.engine, r.row.scaling, r.row.decode]),
+    ),
+    "",
+  ];
+}
+
 export function renderPage(results: BenchResults, extras: PageExtras = {}): string {
   const { otherMachines = [], agreeWith, otherModel, otherGuarantee, otherServing } = extras;
   const { measured, notRun } = rowsOf(results);
@@ -68,14 +85,10 @@ export function renderPage(results: BenchResults, extras: PageExtras = {}): stri
     "",
     characteristics(results.model),
     "",
-    table(
-      ["product", "delivery", "processing", "engine", "scaling on one partition", "decode"],
-      all.map((r) => [productLabel(r), r.row.delivery, r.row.processing, r.row.engine, r.row.scaling, r.row.decode]),
-    ),
-    "",
+    ...characteristicsTable(all),
     INPUT_AND_GATE,
     "",
-    consumerSettingsLine(all),
+    consumerSettingsLine(all, scenarioRows(results)),
     "",
     ...throughputSection(measured),
     ...spreadSection(results, measured),

@@ -1,6 +1,7 @@
-import type { SweepRecord } from "../results/types.ts";
+import { KAFKA_SETTINGS } from "@bench/core";
+import type { ScenarioRow, SweepRecord } from "../results/types.ts";
 import { countingRun, resultsOf } from "./__fixtures__/counting-run.ts";
-import { kneeBracket, notesSection, sanitySection, sweepSections } from "./tables.ts";
+import { consumerSettingsLine, kneeBracket, notesSection, sanitySection, sweepSections } from "./tables.ts";
 
 const sweep: SweepRecord = {
   product: "confluent-kafka",
@@ -77,5 +78,19 @@ describe("a row's notes", () => {
     );
     const cold = countingRun("node", 78_000, 12, { settleSec: 11 });
     expect(notesSection(resultsOf([cold]), [cold]).join("\n")).toContain("Run at 78,000/s offered, window after ≥");
+  });
+});
+
+describe("the consumer settings line", () => {
+  const scenario = (kafka?: ScenarioRow["kafka"]): ScenarioRow => ({ product: "node", delivery: "at-least-once", versions: {}, ...(kafka ? { kafka } : {}) });
+
+  it("reads a file of fault scenarios alone from the settings they recorded", () => {
+    const line = consumerSettingsLine([], [scenario({ ...KAFKA_SETTINGS, consumer: { ...KAFKA_SETTINGS.consumer, "fetch.wait.max.ms": 77 } })]);
+    expect(line).toContain("fetch.wait.max.ms=77");
+    expect(line).not.toMatch(/predate|today/);
+  });
+
+  it("says the settings are today's code's when the scenarios predate recording theirs", () => {
+    expect(consumerSettingsLine([], [scenario()])).toContain("the settings of the bench's code today: these fault scenarios predate recording theirs");
   });
 });

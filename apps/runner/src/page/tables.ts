@@ -4,7 +4,7 @@
  */
 import { consumerSettingsProse, GENERATED_FIXTURE_COUNT, KAFKA_SETTINGS } from "@bench/core";
 import { SETTLE_RULE } from "../metrics/settle.ts";
-import type { BenchResults, RunResult, SweepRecord } from "../results/types.ts";
+import type { BenchResults, RunResult, ScenarioRow, SweepRecord } from "../results/types.ts";
 import { FOREIGN_CPU_LIMIT, STEAL_LIMIT } from "../run/judge.ts";
 import { dec1, dec2, dec4, int, sci, signedPercent, table } from "./format.ts";
 import { FOREIGN_LOAD_NOTE, RESOURCES_NOTE, SPREAD_NOTE, throughputDefinitions } from "./prose.ts";
@@ -27,6 +27,7 @@ function latencyCell(run: RunResult): string {
 }
 
 export function throughputSection(measured: readonly RunResult[]): string[] {
+  if (measured.length === 0) return [];
   return [
     "## Throughput / efficiency",
     "",
@@ -86,6 +87,7 @@ export function spreadSection(results: BenchResults, measured: readonly RunResul
 
 export function resourcesSection(measured: readonly RunResult[]): string[] {
   const withResources = measured.filter((r) => r.resources);
+  if (withResources.length === 0) return [];
   return [
     "## Resources (raw)",
     "",
@@ -238,6 +240,7 @@ export function machineLine(results: BenchResults): string {
     return "Machine: these results predate the speed index and foreign-load accounting (schema 1): nothing on this page tells a busy or slow machine from a " +
       "slow product.";
   }
+  if (results.runs.length === 0) return speedSentence(results);
   return (
     `${speedSentence(results)} ` +
     `A run is noisy, and never a result, when something measurably disturbed it: processes outside the product and the harness averaged over ` +
@@ -254,10 +257,10 @@ export function machineLine(results: BenchResults): string {
  * The consumer settings the runs used, as recorded in the results; for a file whose runs did not
  * record them the line says that the current settings are shown.
  */
-export function consumerSettingsLine(runs: readonly RunResult[]): string {
-  const recorded = [...new Set(runs.flatMap((r) => (r.kafka ? [consumerSettingsProse(r.kafka.consumer)] : [])))];
-  const unrecorded = runs.length === 0
-    ? "the settings of the bench's code today: fault scenarios do not record theirs"
+export function consumerSettingsLine(runs: readonly RunResult[], scenarios: readonly ScenarioRow[] = []): string {
+  const recorded = [...new Set([...runs, ...scenarios].flatMap((r) => (r.kafka ? [consumerSettingsProse(r.kafka.consumer)] : [])))];
+  const unrecorded = runs.length === 0 && scenarios.length > 0
+    ? "the settings of the bench's code today: these fault scenarios predate recording theirs"
     : "today's settings: these results predate runs recording theirs";
   const prose = recorded.length > 0 ? recorded.join("; or ") : `${consumerSettingsProse(KAFKA_SETTINGS.consumer)} (${unrecorded})`;
   return `Consumer fetch: every librdkafka consumer runs with ${prose} (the settings one of the seed's engines hard-codes in its core); other clients' ` +
@@ -301,6 +304,7 @@ function verifiedCell(v: RunResult["verification"]): string {
 }
 
 export function notesSection(results: BenchResults, rows: readonly RunResult[]): string[] {
+  if (rows.length === 0) return [];
   return ["## Notes per product", "", ...rows.flatMap((r) => [`**${productLabel(r)}** — ${notesOf(results, r).join(" ")}`, ""])];
 }
 

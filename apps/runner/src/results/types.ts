@@ -504,20 +504,26 @@ export interface ModelAloneRun {
   notTimed?: Array<{ product: string; host: ModelHost; reason: string }>;
 }
 
+/** What every fault scenario records of its row: the product, its delivery claim, its versions and the Kafka settings it was handed. */
+export interface ScenarioRow {
+  product: string;
+  /** The row's delivery claim, as the adapter describes it. */
+  delivery: string;
+  versions: Record<string, string>;
+  /** The shared Kafka client settings the scenario handed the product (core's KAFKA_SETTINGS then); absent in older files. */
+  kafka?: KafkaSettings;
+}
+
 /**
  * A faults run: poison pills among the records, then mid-window the product's whole process
  * tree killed with SIGKILL and started again against the same topics and consumer group.
  */
-export interface FaultResult {
-  product: string;
+export interface FaultResult extends ScenarioRow {
   /** ok: the run completed (its figures say what the product did); failed/invalid: see reason. */
   status: "ok" | "failed" | "invalid";
   reason?: string;
   startedAt: string;
   settings: { offeredRate: number; warmupSec: number; windowSec: number; parallelism: number; seed: number; poisonRounds: number };
-  /** The row's delivery claim, as the adapter describes it. */
-  delivery: string;
-  versions: Record<string, string>;
   /** Malformed records gendata produced. */
   pills: number;
   /** The product was still running when the kill came (it had met every pill by then). */
@@ -547,16 +553,13 @@ export interface FaultResult {
  * or a clean stop, and started again on the same port and data after downSec; the product is
  * left alone unless it has not recovered within recoveryLimitSec, then restarted once.
  */
-export interface BrokerRestartResult {
-  product: string;
+export interface BrokerRestartResult extends ScenarioRow {
   variant: "hard" | "clean";
   /** not-run: the broker is not the runner's to restart (given with --bootstrap); reason says so. */
   status: "ok" | "failed" | "invalid" | "not-run";
   reason?: string;
   startedAt: string;
   settings: { offeredRate: number; warmupSec: number; windowSec: number; parallelism: number; seed: number; downSec: number; recoveryLimitSec: number };
-  delivery: string;
-  versions: Record<string, string>;
   /**
    * Seconds since gendata's start when the broker was stopped; seconds until its process was
    * gone (a clean stop's shutdown); seconds until it answered again (downSec, its start included).
@@ -578,15 +581,12 @@ export interface BrokerRestartResult {
  * A served row's run through a kill -9 of the bench's model server mid-window and its restart on
  * the same ports, the row left alone: the whole output audited as after a broker restart.
  */
-export interface ServerKillResult {
-  product: string;
+export interface ServerKillResult extends ScenarioRow {
   /** not-run: the server is not the bench's to kill (given with --model-server); reason says so. */
   status: "ok" | "failed" | "invalid" | "not-run";
   reason?: string;
   startedAt: string;
   settings: { offeredRate: number; warmupSec: number; windowSec: number; parallelism: number; seed: number; downSec: number; recoveryLimitSec: number };
-  delivery: string;
-  versions: Record<string, string>;
   /** Seconds since gendata's start when the server was killed; seconds from the kill until it answered ready again (its start included). */
   server?: { killedAtSec: number; downSec: number };
   /** Seconds from the kill until the row's output moved again once the server was back: how long the row stalled. */
@@ -607,16 +607,13 @@ export type OverloadBaseFrom = "knee" | `${number} × knee` | "rate";
  * twice that for burstSec, then back at the base rate until the backlog is worked off (or
  * workOffLimitSec), then a drain and the full audit.
  */
-export interface OverloadResult {
-  product: string;
+export interface OverloadResult extends ScenarioRow {
   status: "ok" | "failed" | "invalid";
   reason?: string;
   startedAt: string;
   settings: {
     offeredRate: number; burstRate: number; burstSec: number; workOffLimitSec: number; parallelism: number; seed: number; baseFrom: OverloadBaseFrom;
   };
-  delivery: string;
-  versions: Record<string, string>;
   /** When the burst began and ended on the ticks' clock. */
   burst?: { fromSec: number; toSec: number };
   /** The product's tree exited during the run (then restarted once by the bench: productRestart). */
