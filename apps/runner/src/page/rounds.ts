@@ -12,6 +12,7 @@ import { runMark } from "./rows.ts";
 import { MOVE_DOWN_SHARE } from "../rounds/knee-moves.ts";
 import { rankingShare, shareLabel } from "../rounds/load-share.ts";
 import { percent } from "./repeats.ts";
+import { timeSpentPhrase } from "./time-spent.ts";
 
 /** The ranked rows' interval half-widths (rows with one round have none). */
 export const halfWidths = (s: Standings): number[] => s.rows.filter(
@@ -108,9 +109,12 @@ export function budgetLine(results: BenchResults): string[] {
   const open = unknown.length > 0
     ? ` Not told apart after the budget: ${unknown.join("; ")}.`
     : " Every pair of neighbouring rows was told apart or found the same.";
+  const parts = timeSpentPhrase(results);
+  const where = parts === undefined ? "" : ` Where the time went, each run counted from its start to the next run's (so with what followed it: a ` +
+    `product's stop, the next row's preparation, start and gate, the model alone): ${parts}.`;
   return [
     `Budget: ${min(r.budgetSec)} min for the knee searches and rounds; they took ${min(r.spentSec)} min (products' first-time preparation, ` +
-      `${min(r.prepareSec)} min, is set-up and not counted). ${got}. The rounds stopped because ${r.stoppedBecause}.${open}`,
+      `${min(r.prepareSec)} min, is set-up and not counted).${where} ${got}. The rounds stopped because ${r.stoppedBecause}.${open}`,
     "",
   ];
 }
