@@ -238,8 +238,7 @@ function noTimedRuns(results: BenchResults): string {
     results.serverKills?.length ? "Model server kills" : undefined,
     results.overloads?.length ? "Overload" : undefined,
   ].filter((s): s is string => s !== undefined);
-  const what = held.length > 0 ? `: it holds fault scenarios, below (${held.join("; ")}), which are audited for what they lose and how long ` +
-    "they stall, and time no cost per record" : "";
+  const what = held.length > 0 ? `: it holds fault scenarios, below (${held.join("; ")})` : "";
   return `No row's cost was timed on this page, so none is ranked${what}. The main command (\`bash scripts/bench.sh\`) ranks the rows.`;
 }
 
