@@ -2,6 +2,7 @@ import { countingRun, resultsOf } from "./__fixtures__/counting-run.ts";
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { answerSection, rankRows } from "./answer.ts";
 import { budgetLine, roundsSection } from "./rounds.ts";
+import { SPEED_INDEX_VERSION } from "../run/speed-index.ts";
 
 const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
 
@@ -52,6 +53,25 @@ describe("the ranking over rounds", () => {
     expect(text).toContain("| product | knee/s | round 1 (search) | round 2 | round 3 | round 4 |");
     expect(text).toMatch(/\| dear \| 10,000 \| 30\.00 \| 35\.00 \| 31\.00 \| 28\.00 ⚠ SATURATED \|/);
     expect(text).toContain("Order: round 1: dear, cheap, twin-a, twin-b.");
+  });
+});
+
+describe("the Rounds section's units", () => {
+  /** A round at 0.7 × knee whose speed index read `speed` before and after it. */
+  const at = (micros: number, speed: number, round: number): RunResult => {
+    const run = countingRun("row", 10_000, micros, { round, loadShare: 0.7 });
+    return { ...run, conditions: { ...run.conditions!, speedIndexBefore: speed, speedIndexAfter: speed, speedIndexVersion: SPEED_INDEX_VERSION } };
+  };
+
+  it("says the rounds are raw when the speed index would spread them, as the ranking reads them", () => {
+    const text = roundsSection(resultsOf([at(10, 500_000, 1), at(10, 700_000, 2), at(10, 600_000, 3)])).join("\n");
+    expect(text).toContain("round by round, raw (as measured");
+    expect(text).not.toContain("taken to the sitting's median speed index");
+  });
+
+  it("says they are taken to the median speed when that brings them together", () => {
+    const text = roundsSection(resultsOf([at(12, 500_000, 1), at(8.57, 700_000, 2), at(10, 600_000, 3)])).join("\n");
+    expect(text).toContain("round by round, taken to the sitting's median speed index");
   });
 });
 

@@ -5,7 +5,8 @@
  */
 import type { BenchResults } from "../results/types.ts";
 import { halfWidth, SAME_MARGIN, type Interval } from "../rounds/intervals.ts";
-import { isRanked, MIN_COUNTING_ROUNDS, rankLabel, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
+import { isRanked, MIN_COUNTING_ROUNDS, rankLabel, roundsDrift, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
+import { sittingSpeed } from "../rounds/drift.ts";
 import { median } from "../metrics/stats.ts";
 import { dec2, int, table } from "./format.ts";
 import { runMark } from "./rows.ts";
@@ -140,7 +141,8 @@ export function roundsSection(results: BenchResults): string[] {
     }),
   ]);
   const order = (results.rounds?.order ?? []).map((o, i) => `round ${i + 1}: ${o.join(", ")}`).join("; ");
-  return ["## Rounds", "", share === 1 ? ROUNDS_AT_KNEE : roundsAtShare(share), "", table(header, rows), "", ...(order ? [`Order: ${order}.`, ""] : [])];
+  const intro = share === 1 ? ROUNDS_AT_KNEE : roundsAtShare(share, unitsOf(results, share));
+  return ["## Rounds", "", intro, "", table(header, rows), "", ...(order ? [`Order: ${order}.`, ""] : [])];
 }
 
 /** Older results: their rounds ran at the knee. */
@@ -150,9 +152,15 @@ const ROUNDS_AT_KNEE =
   "invalid is shown with its mark and does not count. A row that fell behind at its knee in as many rounds as it kept up there moved down for its later " +
   "rounds; a round at a knee it left is shown with its rate, and counts when it kept up there.";
 
-function roundsAtShare(share: number): string {
+/** How the rounds' µs are given, as the ranking reads them (answer.ts' driftNote says why). */
+function unitsOf(results: BenchResults, share: number): string {
+  if (sittingSpeed(results) === undefined) return "as measured";
+  return roundsDrift(results, share).corrected ? "taken to the sitting's median speed index" : "raw (as measured: the speed index did not follow this host)";
+}
+
+function roundsAtShare(share: number, units: string): string {
   return (
-    `µs CPU per inference of each row's window at ${shareLabel(share)}, round by round, taken to the sitting's median speed index. Round 1 is a window in ` +
+    `µs CPU per inference of each row's window at ${shareLabel(share)}, round by round, ${units}. Round 1 is a window in ` +
     "the knee search's own session once the search has bracketed the knee; each later round starts the product again, gates it and measures one window, " +
     "rows in a fresh random order each round. A window that did not keep up, was noisy or invalid is shown with its mark and does not count. A row that " +
     `fell behind at its rate in as many rounds as it kept up there moved ${Math.round((1 - MOVE_DOWN_SHARE) * 100)} % down for its later rounds; ` +
