@@ -8,7 +8,7 @@ import { dec2, int, table } from "./format.ts";
 import { NATIVE_FLOOR, type RankedFigure } from "./framework-adds.ts";
 import { countsAsResult, productLabel, runMark, spreadOf } from "./rows.ts";
 import { percent, repeatPairs, summariseRepeats } from "./repeats.ts";
-import { microsAtReference } from "./speed.ts";
+import { hasTimedRuns, microsAtReference } from "./speed.ts";
 import { budgetLine, hasRounds, howSureLine, roundCells, tooFewRounds } from "./rounds.ts";
 import { rankingShare, shareLabel } from "../rounds/load-share.ts";
 import { sittingSpeed, type DriftChoice } from "../rounds/drift.ts";
@@ -245,7 +245,7 @@ function noTimedRuns(results: BenchResults): string {
 export function answerSection(results: BenchResults, measured: readonly RunResult[], notRun: readonly RunResult[]): string[] {
   const ranked = rankRows(results, measured);
   const out = ["## Which costs least", ""];
-  if (results.runs.length === 0) {
+  if (!hasTimedRuns(results)) {
     out.push(noTimedRuns(results), "");
   } else if (ranked.length === 0) {
     out.push("No row counts as a result on this page (see the marks in the throughput table).", "");

@@ -6,7 +6,7 @@
 import { coefficientOfVariation } from "../metrics/stats.ts";
 import type { BenchResults } from "../results/types.ts";
 import { dec1, int } from "./format.ts";
-import { currentReadings, NO_TIMED_RUNS } from "./speed.ts";
+import { currentReadings, hasTimedRuns, NO_TIMED_RUNS } from "./speed.ts";
 import { machineLine } from "./tables.ts";
 
 export const MACHINE_HEADING = "The machine";
@@ -20,7 +20,7 @@ function range(values: readonly number[], unit: string): string {
 /** How quiet the host was over the runs that recorded their conditions. */
 function quietness(results: BenchResults): string {
   const judged = results.runs.filter((r) => r.conditions);
-  if (judged.length === 0 && results.runs.length === 0) return NO_TIMED_RUNS;
+  if (!hasTimedRuns(results)) return NO_TIMED_RUNS;
   if (judged.length === 0) return "how quiet it was is not recorded (these results predate the foreign-load accounting)";
   const noisy = judged.filter((r) => r.conditions!.noisy).length;
   const foreign = range(judged.map((r) => r.conditions!.foreignCpuAvg), " % of a core");
@@ -34,7 +34,7 @@ function quietness(results: BenchResults): string {
 export function hostLine(results: BenchResults): string {
   const h = results.host;
   const id = h.cpuId ? ` (${h.cpuId})` : "";
-  const more = results.runs.length > 0 ? ` The machine's speed index and the rows' runtime mixes follow the answer (${MACHINE_HEADING}).` : "";
+  const more = hasTimedRuns(results) ? ` The machine's speed index and the rows' runtime mixes follow the answer (${MACHINE_HEADING}).` : "";
   return `Host: ${h.cpu}${id}, ${h.cores} cores, ${Math.round(h.memoryMb / 1024)} GB · ${quietness(results)}.${more}`;
 }
 

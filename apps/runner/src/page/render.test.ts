@@ -7,6 +7,15 @@ import { noisyShort, spreadOf } from "./rows.ts";
 
 const fixtures = join(import.meta.dirname, "__fixtures__");
 const committed = (): BenchResults => readResults([join(fixtures, "results.json")]);
+/** One fault run of a --faults file. */
+const fault = {
+  product: "node",
+  status: "ok",
+  settings: { offeredRate: 20_000, poisonRounds: 3, windowSec: 20 },
+  delivery: "at-least-once",
+  pills: 21,
+  survivedPills: true,
+} as unknown as NonNullable<BenchResults["faults"]>[number];
 
 describe("renderPage", () => {
   it("renders the committed results to the committed page, byte for byte", () => {
@@ -226,14 +235,6 @@ describe("readResults merging", () => {
     const { mkdtempSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const dir = mkdtempSync(join(tmpdir(), "merge-"));
-    const fault = {
-      product: "node",
-      status: "ok",
-      settings: { offeredRate: 20_000, poisonRounds: 3, windowSec: 20 },
-      delivery: "at-least-once",
-      pills: 21,
-      survivedPills: true,
-    } as unknown as NonNullable<BenchResults["faults"]>[number];
     writeFileSync(join(dir, "sweep.json"), JSON.stringify(committed()));
     writeFileSync(join(dir, "faults.json"), JSON.stringify({ ...committed(), runs: [], sweeps: [], faults: [fault] }));
     const merged = readResults([join(dir, "sweep.json"), join(dir, "faults.json")]);
@@ -243,14 +244,6 @@ describe("readResults merging", () => {
   });
 
   it("renders a file of fault scenarios alone with no empty run tables, and says why nothing is ranked", () => {
-    const fault = {
-      product: "node",
-      status: "ok",
-      settings: { offeredRate: 20_000, poisonRounds: 3, windowSec: 20 },
-      delivery: "at-least-once",
-      pills: 21,
-      survivedPills: true,
-    } as unknown as NonNullable<BenchResults["faults"]>[number];
     const page = renderPage({ ...committed(), runs: [], sweeps: [], faults: [fault] });
     expect(page).toContain("No row's cost was timed on this page, so none is ranked: it holds fault scenarios, below (Faults (kill -9 among poison pills))");
     expect(page).not.toContain("see the marks in the throughput table");

@@ -122,6 +122,9 @@ export function currentReadings(results: BenchResults): number[] {
     .filter((x) => x > 0);
 }
 
+/** Whether any run timed a cost: a file of fault scenarios alone has none, and so no speed, foreign-load or noisy-run readings. */
+export const hasTimedRuns = (results: BenchResults): boolean => results.runs.length > 0;
+
 /** Why a file of fault scenarios alone has no speed or foreign-load readings. */
 export const NO_TIMED_RUNS = "no speed or foreign-load readings: these scenarios are audited for what they lose and how long they stall, and time no " +
   "cost per record";
@@ -131,7 +134,7 @@ export function speedSentence(results: BenchResults): string {
   const readings = currentReadings(results);
   const what = "one core's JSON decode + normalise + 4-16-1 MLP + encode per record, the median over 5 fresh isolates of each one's median of 9 repetitions, " +
     "`apps/runner/src/run/speed-index.ts`";
-  if (results.runs.length === 0) return `Machine: ${NO_TIMED_RUNS}.`;
+  if (!hasTimedRuns(results)) return `Machine: ${NO_TIMED_RUNS}.`;
   if (readings.length === 0) {
     return `Machine: these runs were read by an older speed index (version 1, with a memory walk whose speed depended on the kernel's huge pages), not ` +
       `comparable with today's; no cost is given at the reference speed.`;

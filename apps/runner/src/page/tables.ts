@@ -9,7 +9,7 @@ import { FOREIGN_CPU_LIMIT, STEAL_LIMIT } from "../run/judge.ts";
 import { dec1, dec2, dec4, int, sci, signedPercent, table } from "./format.ts";
 import { FOREIGN_LOAD_NOTE, RESOURCES_NOTE, SPREAD_NOTE, throughputDefinitions } from "./prose.ts";
 import { noisyShort, productLabel, runMark, spreadOf } from "./rows.ts";
-import { microsAtReference, speedSentence } from "./speed.ts";
+import { hasTimedRuns, microsAtReference, speedSentence } from "./speed.ts";
 
 /** The selectivity every product must show: every record scored and republished. */
 const EXPECTED_SELECTIVITY = 1.0;
@@ -240,7 +240,7 @@ export function machineLine(results: BenchResults): string {
     return "Machine: these results predate the speed index and foreign-load accounting (schema 1): nothing on this page tells a busy or slow machine from a " +
       "slow product.";
   }
-  if (results.runs.length === 0) return speedSentence(results);
+  if (!hasTimedRuns(results)) return speedSentence(results);
   return (
     `${speedSentence(results)} ` +
     `A run is noisy, and never a result, when something measurably disturbed it: processes outside the product and the harness averaged over ` +
