@@ -79,10 +79,14 @@ export function howSureLine(results: BenchResults): string[] {
   const ties = ranked.filter((r) => r.ranks !== undefined && r.ranks.best !== r.ranks.worst).length;
   const width = widths.length > 0 ? ` (half-widths ${percent(Math.min(...widths))}–${percent(Math.max(...widths))}, median ${percent(median(widths))})` : "";
   const where = shareLabel(rankingShare(results));
+  const moderatedNote = ranked.some((r) => r.interval?.method === "moderated t on logs")
+    ? ": a t-interval on the logs of its rounds whose spread is read against every row's (a moderated t), so three rounds that agree by chance " +
+      "are not taken as surer than the sitting's rows are, nor three that scatter as less sure"
+    : "";
   return [
-    `How sure: each row's figure is the median of its rounds at ${where}, rows measured once a round in a fresh random order over the sitting, with a 95 % ` +
-      `interval in brackets${width}; two rows are ranked apart only when the ratio of their figures, paired round by round, is surely more than ` +
-      `${SAME_MARGIN * 100} % from 1, and rows not told apart share a rank such as 3–5 (${ties} of ${ranked.length} rows do here).`,
+    `How sure: each row's figure is the median of its rounds at ${where}, rows measured once a round in a fresh random order over the sitting, ` +
+      `with a 95 % interval in brackets${width}${moderatedNote}; two rows are ranked apart only when the ratio of their figures, paired round by round, ` +
+      `is surely more than ${SAME_MARGIN * 100} % from 1, and rows not told apart share a rank such as 3–5 (${ties} of ${ranked.length} rows do here).`,
     "",
   ];
 }

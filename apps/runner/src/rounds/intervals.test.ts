@@ -1,5 +1,5 @@
 import { mulberry32 } from "@bench/core";
-import { BOOTSTRAP_FROM, compareRows, halfWidth, medianInterval, overlaps, SAME_MARGIN, t975, verdictOf } from "./intervals.ts";
+import { BOOTSTRAP_FROM, compareRows, halfWidth, medianInterval, medianIntervals, overlaps, SAME_MARGIN, t975, verdictOf } from "./intervals.ts";
 
 const byRound = (xs: number[]): Map<number, number> => new Map(xs.map((x, i) => [i + 1, x]));
 
@@ -14,6 +14,11 @@ describe("t975", () => {
     expect(t975(4)).toBeCloseTo(2.776, 3);
     expect(t975(40)).toBeCloseTo(2.021, 2);
     expect(t975(1000)).toBeCloseTo(1.962, 2);
+  });
+  it("takes fractional degrees of freedom, and the normal's quantile at infinity", () => {
+    expect(t975(2.5)).toBeLessThan(t975(2));
+    expect(t975(2.5)).toBeGreaterThan(t975(3));
+    expect(t975(Infinity)).toBeCloseTo(1.96, 3);
   });
   it("refuses zero degrees of freedom", () => {
     expect(() => t975(0)).toThrow(RangeError);
@@ -61,6 +66,51 @@ describe("medianInterval", () => {
       expect(covered / trials).toBeGreaterThan(0.88);
       expect(covered / trials).toBeLessThan(0.99);
     }
+  });
+});
+
+describe("medianIntervals", () => {
+  const sitting = (rows: number[][]): Map<number, number[]> => new Map(rows.map((r, i) => [i, r]));
+
+  it("gives each group its own t-interval when fewer than three groups have two values", () => {
+    const groups = sitting([[10, 11, 12], [20, 26, 21], [7]]);
+    const intervals = medianIntervals(groups);
+    expect(intervals.get(0)).toEqual(medianInterval([10, 11, 12]));
+    expect(intervals.get(1)!.method).toBe("t on logs");
+    expect(intervals.get(2)!.method).toBe("one value");
+  });
+
+  it("widens a group whose rounds agree by luck and narrows one whose rounds scatter, among rows that spread alike", () => {
+    const groups = sitting([[10, 10.05, 9.95], [20, 23, 18], [5, 5.6, 4.7], [30, 27, 33], [8, 8.9, 7.5], [40, 52, 35]]);
+    const intervals = medianIntervals(groups);
+    const own = (i: number) => halfWidth(medianInterval(groups.get(i)!)!);
+    expect(intervals.get(0)!.method).toBe("moderated t on logs");
+    expect(halfWidth(intervals.get(0)!)).toBeGreaterThan(own(0));
+    expect(halfWidth(intervals.get(5)!)).toBeLessThan(own(5));
+    for (const [i, values] of groups) expect(intervals.get(i)!.median).toBe(medianInterval(values)!.median);
+  });
+
+  it("covers each row's true figure about 95 % of the time (300 sittings of 11 rows, three rounds of log-normal noise of 8–15 %)", () => {
+    const rng = mulberry32(2026);
+    let [covered, total] = [0, 0];
+    for (let s = 0; s < 300; s++) {
+      const truth = Array.from({ length: 11 }, (_, i) => 5 * (i + 1));
+      const sd = Array.from({ length: 11 }, (_, i) => 0.08 + (0.07 * i) / 10);
+      const intervals = medianIntervals(sitting(truth.map((t, i) => Array.from({ length: 3 }, () => t * Math.exp((sd[i] as number) * normal(rng))))));
+      truth.forEach((t, i) => {
+        const { low, high } = intervals.get(i)!;
+        total++;
+        if (low <= t && t <= high) covered++;
+      });
+    }
+    // 3,300 intervals have a standard error of 0.4 % at 95 %: 93–98 % holds unless the moderation misreads the spread.
+    expect(covered / total).toBeGreaterThan(0.93);
+    expect(covered / total).toBeLessThan(0.98);
+  });
+
+  it("leaves a group of BOOTSTRAP_FROM values or more to the bootstrap", () => {
+    const many = Array.from({ length: BOOTSTRAP_FROM }, (_, i) => 10 + i);
+    expect(medianIntervals(sitting([many, [1, 2, 3], [4, 5, 6]])).get(0)).toEqual(medianInterval(many));
   });
 });
 

@@ -5,12 +5,15 @@
  * A row's figure is µs CPU per inference, a cost: it is positive and its noise is multiplicative
  * (a slower minute scales every record's cost), so intervals are taken on log values and reported
  * as ratios. For a handful of rounds a t-interval on the logs (Kalibera and Jones, "Rigorous
- * benchmarking in reasonable time"); from BOOTSTRAP_FROM rounds on, a percentile bootstrap of the
- * median, which assumes no shape (criterion.rs, pyperf). The bootstrap's draws are seeded, so the
- * same results render the same page.
+ * benchmarking in reasonable time"), its variance moderated against the other rows' when a sitting's
+ * rows are taken together (moderation.ts); from BOOTSTRAP_FROM rounds on, a percentile bootstrap of
+ * the median, which assumes no shape (criterion.rs, pyperf). The bootstrap's draws are seeded, so
+ * the same results render the same page.
  */
 import { mulberry32 } from "@bench/core";
+import tQuantile from "@stdlib/stats-base-dists-t-quantile";
 import { median } from "../metrics/stats.ts";
+import { moderated, priorOf, type Spread } from "./moderation.ts";
 
 /** From this many values on, the interval is a bootstrap's; below it, a t-interval on the logs. */
 export const BOOTSTRAP_FROM = 10;
@@ -21,22 +24,13 @@ const BOOTSTRAP_SEED = 0x5eed;
 /** Two rows are the SAME when their ratio's interval lies inside 1 ± this share, DIFFERENT when wholly outside it. */
 export const SAME_MARGIN = 0.05;
 
-/** Student's t at 0.975 for 1–30 degrees of freedom (a two-sided 95 % interval). */
-const T_975 = [
-  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086,
-  2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
-];
-
-/** Student's t quantile at 0.975 for `df` degrees of freedom (past 30, the Cornish–Fisher expansion around the normal's 1.96). */
+/** Student's t quantile at 0.975 (a two-sided 95 % interval) for `df` degrees of freedom, fractional ones too (a moderated variance has them). */
 export function t975(df: number): number {
   if (!(df >= 1)) throw new RangeError(`t975 needs at least one degree of freedom (got ${df})`);
-  const tabled = T_975[Math.floor(df) - 1];
-  if (tabled !== undefined) return tabled;
-  const z = 1.959964;
-  return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2);
+  return df === Infinity ? 1.959964 : tQuantile(0.975, df);
 }
 
-export type IntervalMethod = "t on logs" | "bootstrap" | "one value" | "unpaired";
+export type IntervalMethod = "t on logs" | "moderated t on logs" | "bootstrap" | "one value" | "unpaired";
 
 export interface Interval {
   /** The median of the values: the figure. */
@@ -50,15 +44,17 @@ export interface Interval {
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-function sampleSd(xs: readonly number[]): number {
-  const m = mean(xs);
-  return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
+/** The sample variance of the logs of two or more positive `values`, on n − 1 degrees of freedom. */
+export function logSpread(values: readonly number[]): Spread {
+  const logs = values.map(Math.log);
+  const m = mean(logs);
+  return { variance: logs.reduce((a, b) => a + (b - m) ** 2, 0) / (logs.length - 1), df: logs.length - 1 };
 }
 
-/** The t-interval of the mean of `logs`, back on the ratio scale. */
-function tOnLogs(logs: readonly number[]): { low: number; high: number } {
-  const half = (t975(logs.length - 1) * sampleSd(logs)) / Math.sqrt(logs.length);
-  const m = mean(logs);
+/** The t-interval of the mean of `values`' logs with the variance `spread`, back on the ratio scale. */
+function tOnLogs(values: readonly number[], spread: Spread): { low: number; high: number } {
+  const half = (t975(spread.df) * Math.sqrt(spread.variance)) / Math.sqrt(values.length);
+  const m = mean(values.map(Math.log));
   return { low: Math.exp(m - half), high: Math.exp(m + half) };
 }
 
@@ -78,16 +74,38 @@ function bootstrapMedian(values: readonly number[]): { low: number; high: number
 
 /**
  * The median of positive `values` and its 95 % interval. The t-interval is around the geometric
- * mean; its ends are widened to take in the median, so the figure never lies outside its own interval.
+ * mean, with the values' own variance or, given one, a `moderatedSpread` (moderation.ts); its ends
+ * are widened to take in the median, so the figure never lies outside its own interval.
  */
-export function medianInterval(values: readonly number[]): Interval | undefined {
+export function medianInterval(values: readonly number[], moderatedSpread?: Spread): Interval | undefined {
   if (values.length === 0) return undefined;
   if (values.some((v) => !(v > 0))) throw new RangeError(`an interval on log values needs positive values (got ${values.join(", ")})`);
   const m = median(values);
   if (values.length === 1) return { median: m, low: m, high: m, n: 1, method: "one value" };
   if (values.length >= BOOTSTRAP_FROM) return { median: m, ...bootstrapMedian(values), n: values.length, method: "bootstrap" };
-  const t = tOnLogs(values.map(Math.log));
-  return { median: m, low: Math.min(t.low, m), high: Math.max(t.high, m), n: values.length, method: "t on logs" };
+  const t = tOnLogs(values, moderatedSpread ?? logSpread(values));
+  const method = moderatedSpread === undefined ? "t on logs" : "moderated t on logs";
+  return { median: m, low: Math.min(t.low, m), high: Math.max(t.high, m), n: values.length, method };
+}
+
+/**
+ * Each group's median and 95 % interval, the groups taken together: a group's t-interval reads its
+ * variance against the prior fitted to every group's of two values or more (moderation.ts), so one
+ * of three rounds that happen to agree is not read as surer than the sitting allows, nor one that
+ * happen not to as less sure. Fewer than MIN_GROUPS_FOR_PRIOR such groups: each its own t-interval.
+ */
+export function medianIntervals<K>(groups: ReadonlyMap<K, readonly number[]>): Map<K, Interval> {
+  const spreads = new Map<K, Spread>();
+  for (const [key, values] of groups) if (values.length >= 2 && values.every((v) => v > 0)) spreads.set(key, logSpread(values));
+  const prior = priorOf([...spreads.values()]);
+  const pooledDf = [...spreads.values()].reduce((a, s) => a + s.df, 0);
+  const out = new Map<K, Interval>();
+  for (const [key, values] of groups) {
+    const own = spreads.get(key);
+    const interval = medianInterval(values, prior === undefined || own === undefined ? undefined : moderated(own, prior, pooledDf));
+    if (interval !== undefined) out.set(key, interval);
+  }
+  return out;
 }
 
 export type Verdict = "SAME" | "DIFFERENT" | "UNKNOWN";
@@ -106,17 +124,27 @@ export interface RatioVerdict {
  * where the other's did not), the rows' own intervals, `unpaired`, answer instead: DIFFERENT only
  * when the quotient of their ends lies wholly outside 1 ± the margin (two 95 % intervals that far
  * apart are a stricter test than one interval of the ratio); never SAME, which needs the pairing.
+ * A sitting's standings take every pair's ratios together instead (medianIntervals, then ratioVerdict).
  */
 export function compareRows(
   a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>, margin = SAME_MARGIN, unpaired?: { a?: Interval; b?: Interval },
 ): RatioVerdict {
-  const ratios = [...a].filter(([round]) => b.has(round)).map(([round, x]) => x / (b.get(round) as number));
-  if (ratios.length >= 2) {
-    const ratio = medianInterval(ratios) as Interval;
-    return { ratio, verdict: verdictOf(ratio, margin) };
-  }
+  return ratioVerdict(medianInterval(pairedRatios(a, b)), margin, unpaired);
+}
+
+/** a ÷ b in every round both rows counted. */
+export function pairedRatios(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): number[] {
+  return [...a].filter(([round]) => b.has(round)).map(([round, x]) => x / (b.get(round) as number));
+}
+
+/**
+ * The verdict on a ÷ b from `paired`, its interval over the rounds both counted (compareRows), with
+ * the rows' own intervals when fewer than two are paired.
+ */
+export function ratioVerdict(paired: Interval | undefined, margin = SAME_MARGIN, unpaired?: { a?: Interval; b?: Interval }): RatioVerdict {
+  if (paired !== undefined && paired.n >= 2) return { ratio: paired, verdict: verdictOf(paired, margin) };
   const own = unpaired?.a !== undefined && unpaired.b !== undefined && unpaired.a.n >= 2 && unpaired.b.n >= 2 ? unpaired : undefined;
-  if (own === undefined) return { ratio: medianInterval(ratios), verdict: "UNKNOWN" };
+  if (own === undefined) return { ratio: paired, verdict: "UNKNOWN" };
   const [x, y] = [own.a as Interval, own.b as Interval];
   const ratio: Interval = { median: x.median / y.median, low: x.low / y.high, high: x.high / y.low, n: Math.min(x.n, y.n), method: "unpaired" };
   return { ratio, verdict: verdictOf(ratio, margin) === "DIFFERENT" ? "DIFFERENT" : "UNKNOWN" };

@@ -8,10 +8,10 @@ const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m
 describe("standings", () => {
   it("ranks rows told apart in order and gives rows not told apart one shared rank range", () => {
     const results = resultsOf([
-      ...rounds("cheap", [5, 6, 5.5]),
-      ...rounds("twin-a", [10, 13, 9]),
-      ...rounds("twin-b", [10.1, 12.8, 9.1]),
-      ...rounds("dear", [30, 35, 31]),
+      ...rounds("cheap", [5, 5.6, 5.5]),
+      ...rounds("twin-a", [10, 11, 9.6]),
+      ...rounds("twin-b", [10.1, 11.05, 9.65]),
+      ...rounds("dear", [30, 32, 31]),
     ]);
     const s = standings(results);
     expect(s.rows.map((r) => [r.product, rankLabel(r)])).toEqual([
@@ -58,7 +58,7 @@ describe("a row with fewer than two counting rounds", () => {
   it("is not ranked and does not widen the others' ranks", () => {
     const cold = rounds("cold", [12, 30, 31]);
     for (const r of cold.slice(1)) r.throughput!.regime = "saturated";
-    const s = standings(resultsOf([...rounds("cheap", [5, 6, 5.5]), ...cold, ...rounds("dear", [30, 35, 31])]));
+    const s = standings(resultsOf([...rounds("cheap", [5, 5.6, 5.5]), ...cold, ...rounds("dear", [30, 32, 31])]));
     expect(s.rows.map((r) => [r.product, rankLabel(r)])).toEqual([
       ["cheap", "1"],
       ["cold", "–"],

@@ -1,6 +1,7 @@
 /**
- * Where each row stands after the rounds: its figure by round, its median and 95 % interval, how
- * it compares with every other row paired by round, and the ranks it may hold. Pure: the bench
+ * Where each row stands after the rounds: its figure by round, its median and 95 % interval (the
+ * rows' spreads read together, moderation.ts), how it compares with every other row paired by
+ * round, and the ranks it may hold. Pure: the bench
  * reads it to spend further rounds where the order is unknown, the page to rank and tie.
  *
  * A round's figure for a row is µs CPU per inference over a window at the sitting's load share of
@@ -12,7 +13,7 @@
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { countsAsResult } from "../page/rows.ts";
-import { compareRows, medianInterval, SAME_MARGIN, type Interval, type RatioVerdict } from "./intervals.ts";
+import { medianIntervals, pairedRatios, ratioVerdict, SAME_MARGIN, type Interval, type RatioVerdict } from "./intervals.ts";
 import { driftChoice, driftCorrected, sittingSpeed, type DriftChoice, type RoundFigure } from "./drift.ts";
 import { loadShareOf, rankingShare } from "./load-share.ts";
 
@@ -91,8 +92,25 @@ function rowStanding(product: string, rounds: RoundRun[]): RowStanding {
   const byRound = new Map<number, number>();
   // One figure a round: a round run again (never planned, but a merged results set may hold two) keeps its last counting run.
   for (const r of rounds) if (r.counts) byRound.set(r.round, r.micros);
-  const interval = medianInterval([...byRound.values()]);
-  return { product, rate, rounds, byRound, ...(interval ? { interval } : {}) };
+  return { product, rate, rounds, byRound };
+}
+
+/** Each row's interval, the rows' variances read together (intervals.ts' medianIntervals). */
+function withIntervals(rows: RowStanding[]): void {
+  const intervals = medianIntervals(new Map(rows.map((r) => [r.product, [...r.byRound.values()]])));
+  for (const row of rows) {
+    const interval = intervals.get(row.product);
+    if (interval !== undefined) row.interval = interval;
+  }
+}
+
+/** Every pair of ranked rows (`ranked` cheapest first), dearer ÷ cheaper paired by round, the pairs' variances read together. */
+function pairVerdicts(ranked: readonly RowStanding[]): Standings["pairs"] {
+  const keyed = ranked.flatMap((a, i) => ranked.slice(i + 1).map((b) => ({ a, b, ratios: pairedRatios(b.byRound, a.byRound) })));
+  const intervals = medianIntervals(new Map(keyed.map((p, i) => [i, p.ratios])));
+  return keyed.map(({ a, b }, i) => ({
+    a: a.product, b: b.product, ...ratioVerdict(intervals.get(i), SAME_MARGIN, { a: b.interval, b: a.interval }),
+  }));
 }
 
 /** Rank ranges from every pair's verdict: a row is told apart only from rows DIFFERENT from it. */
@@ -112,14 +130,10 @@ export const isRanked = (r: RowStanding): boolean => r.interval !== undefined &&
 /** The standings of the rounds at `share` of each row's knee: by default the ones the ranking reads. */
 export function standings(results: BenchResults, share: number = rankingShare(results)): Standings {
   const rows = [...roundRuns(results, share)].map(([product, rounds]) => rowStanding(product, rounds));
+  withIntervals(rows);
   rows.sort((a, b) => (a.interval?.median ?? Infinity) - (b.interval?.median ?? Infinity) || a.product.localeCompare(b.product));
   const ranked = rows.filter(isRanked);
-  const pairs: Standings["pairs"] = [];
-  ranked.forEach((a, i) =>
-    ranked.slice(i + 1).forEach((b) =>
-      pairs.push({ a: a.product, b: b.product, ...compareRows(b.byRound, a.byRound, SAME_MARGIN, { a: b.interval, b: a.interval }) }),
-    ),
-  );
+  const pairs = pairVerdicts(ranked);
   withRanks(rows, pairs);
   const neighbours = ranked.slice(1).map((dearer, i) => {
     const cheaper = ranked[i] as RowStanding;
