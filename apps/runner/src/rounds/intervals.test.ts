@@ -1,15 +1,11 @@
 import { mulberry32 } from "@bench/core";
 import { BOOTSTRAP_FROM, compareRows, halfWidth, medianInterval, medianIntervals, overlaps, SAME_MARGIN, t975, verdictOf } from "./intervals.ts";
+import { normal } from "./__fixtures__/draws.ts";
 
 const byRound = (xs: number[]): Map<number, number> => new Map(xs.map((x, i) => [i + 1, x]));
 
-/** A standard normal draw (Box–Muller) from a seeded generator. */
-function normal(rng: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
-}
-
 describe("t975", () => {
-  it("gives Student's quantiles from the table and past it", () => {
+  it("gives Student's quantiles", () => {
     expect(t975(1)).toBeCloseTo(12.706, 3);
     expect(t975(4)).toBeCloseTo(2.776, 3);
     expect(t975(40)).toBeCloseTo(2.021, 2);

@@ -1,14 +1,7 @@
 import { mulberry32 } from "@bench/core";
 import trigamma from "@stdlib/math-base-special-trigamma";
 import { MIN_GROUPS_FOR_PRIOR, moderated, priorOf, trigammaInverse } from "./moderation.ts";
-
-/** A standard normal draw (Box–Muller) from a seeded generator. */
-function normal(rng: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - rng())) * Math.cos(2 * Math.PI * rng());
-}
-
-/** A χ² draw on `df` (a whole number) degrees of freedom. */
-const chiSquare = (rng: () => number, df: number): number => Array.from({ length: df }, () => normal(rng) ** 2).reduce((a, b) => a + b, 0);
+import { chiSquare } from "./__fixtures__/draws.ts";
 
 describe("trigammaInverse", () => {
   it("inverts trigamma over the range a prior's degrees of freedom take", () => {
