@@ -96,7 +96,7 @@ export function medianInterval(values: readonly number[], moderatedSpread?: Spre
  */
 export function medianIntervals<K>(groups: ReadonlyMap<K, readonly number[]>): Map<K, Interval> {
   const spreads = new Map<K, Spread>();
-  for (const [key, values] of groups) if (values.length >= 2 && values.every((v) => v > 0)) spreads.set(key, logSpread(values));
+  for (const [key, values] of groups) if (values.length >= 2) spreads.set(key, logSpread(values));
   const prior = priorOf([...spreads.values()]);
   const pooledDf = [...spreads.values()].reduce((a, s) => a + s.df, 0);
   const out = new Map<K, Interval>();
