@@ -200,16 +200,27 @@ describe("the fill's probe", () => {
 
   it("fills a row under 3,400/s by itself: the backlog it leaves holds FILL_BACKLOG_SEC of the row's rate", () => {
     const slow = probe(FILL_MIN_SEC + 1, 650);
-    expect(probeWorkedOff(slow)).toBe(false);
+    expect(probeWorkedOff(slow, FILL_PROBE_RECORDS)).toBe(false);
     expect(fillVerdict(slow)).toBe("filled");
     expect(FILL_PROBE_RECORDS - 650 * FILL_MIN_SEC).toBeGreaterThanOrEqual(650 * FILL_BACKLOG_SEC);
   });
 
-  it("is worked off by a fast row within seconds, and only once it is all written and nine tenths read", () => {
-    expect(probeWorkedOff(probe(1, 40_000))).toBe(false);
-    expect(probeWorkedOff(probe(3, 40_000))).toBe(true);
-    expect(probeWorkedOff(probe(3, 40_000).map((t) => ({ ...t, inputEnd: Math.min(t.inputEnd, FILL_PROBE_RECORDS - 1) })))).toBe(false);
-    expect(probeWorkedOff([])).toBe(false);
+  it("is worked off by a fast row within seconds, and only once gendata delivered all of it and nine tenths are read", () => {
+    expect(probeWorkedOff(probe(1, 40_000), FILL_PROBE_RECORDS)).toBe(false);
+    expect(probeWorkedOff(probe(3, 40_000), FILL_PROBE_RECORDS)).toBe(true);
+    expect(probeWorkedOff(probe(3, 40_000), FILL_PROBE_RECORDS - 1)).toBe(false);
+    expect(probeWorkedOff([], FILL_PROBE_RECORDS)).toBe(false);
+  });
+
+  it("is worked off when a fast gendata wrote part of it before the fill's first tick", () => {
+    // The first tick already holds 7,309 of the probe's records (gendata started before it).
+    const early = probe(3, 40_000).map((t) => (t.t === 0 ? { ...t, inputEnd: 7_309 } : t));
+    expect(probeWorkedOff(early, FILL_PROBE_RECORDS)).toBe(true);
+  });
+
+  it("fills a slow row by itself when gendata wrote all of the probe before the fill's first tick", () => {
+    const allAtOnce = probe(FILL_MIN_SEC + 1, 650).map((t) => ({ ...t, inputEnd: FILL_PROBE_RECORDS }));
+    expect(fillVerdict(allAtOnce)).toBe("filled");
   });
 
   it("leaves a slow row no more than DRAIN_TAIL_MAX_SEC of work at one model-server call a record", () => {

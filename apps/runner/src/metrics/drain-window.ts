@@ -93,14 +93,15 @@ export function drainTailTimeoutSec(backlog: number, ratePerSec: number, baseSec
 export const FILL_PROBE_RECORDS = 100_000;
 
 /**
- * The probe is worked off: every record of it written and all but a tenth consumed, so the row is
- * faster than the probe can tell and the fill goes on at full speed.
+ * The probe is worked off: gendata delivered every record of it (`delivered`, its own count) and
+ * all but a tenth are consumed, so the row is faster than the probe can tell and the fill goes on
+ * at full speed. gendata's count, not the ticks' input end, says the probe is written: a fast
+ * gendata writes much of it, or all, before the fill's first tick.
  */
-export function probeWorkedOff(ticks: readonly Tick[], probeRecords: number = FILL_PROBE_RECORDS): boolean {
-  const head = ticks[0];
+export function probeWorkedOff(ticks: readonly Tick[], delivered: number, probeRecords: number = FILL_PROBE_RECORDS): boolean {
   const last = ticks[ticks.length - 1];
-  if (!head || !last) return false;
-  return last.inputEnd - head.inputEnd >= probeRecords && last.inputEnd - last.consumed < probeRecords / 10;
+  if (!last) return false;
+  return delivered >= probeRecords && last.inputEnd - last.consumed < probeRecords / 10;
 }
 
 /** The fill goes on at least this long: the product's rate beside gendata is read from its last seconds. */
@@ -142,7 +143,8 @@ export function fillVerdict(ticks: readonly Tick[], drainRate?: number): FillVer
   const notYet: FillVerdict = last.t - head.t >= FILL_MAX_SEC ? "cap" : "filling";
   // The fill is read from gendata's first write: on a busy machine gendata can take seconds to
   // start, and the product's rate must not be read from seconds with nothing to read.
-  const started = ticks.findIndex((t) => t.inputEnd > head.inputEnd);
+  // A backlog at the first tick is a write already made: gendata can write seconds' worth before it.
+  const started = ticks.findIndex((t) => t.inputEnd > head.inputEnd || t.inputEnd > t.consumed);
   const first = ticks[Math.max(0, started - 1)] as Tick;
   if (started < 0 || last.t - first.t < FILL_MIN_SEC || ticks.length - started < 4) return notYet;
   const recent = ticks.slice(-4);

@@ -82,7 +82,7 @@ async function firstFill(ticker: RunTicker, probe: GendataProcess, p: DrainStepP
     const ticks = ticker.ticks.slice(from);
     const verdict = fillVerdict(ticks);
     if (verdict === "filled" || verdict === "cap") return { verdict, feed: probe };
-    if (verdict === "outpaced" || probeWorkedOff(ticks)) break;
+    if (verdict === "outpaced" || probeWorkedOff(ticks, probe.latest()?.delivered ?? 0)) break;
   }
   const probed = fillRecord(await p.stopFeed(probe), "outpaced", false);
   const feed = p.refeed("fill");
