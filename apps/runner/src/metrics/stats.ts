@@ -1,4 +1,11 @@
 /** The few statistics the bench takes of its series, written once. */
+import tQuantile from "@stdlib/stats-base-dists-t-quantile";
+
+/** Student's t quantile at 0.975 (a two-sided 95 % interval) for `df` degrees of freedom, fractional ones too (a moderated variance has them). */
+export function t975(df: number): number {
+  if (!(df >= 1)) throw new RangeError(`t975 needs at least one degree of freedom (got ${df})`);
+  return df === Infinity ? 1.959964 : tQuantile(0.975, df);
+}
 
 /** The middle value (the mean of the two middle ones for an even count); 0 for none. */
 export function median(values: readonly number[]): number {

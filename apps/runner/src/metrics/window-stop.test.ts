@@ -37,7 +37,7 @@ describe("microsEstimate", () => {
     const e = microsEstimate(ticks(10, 10_000, (t) => (t % 2 === 0 ? 55 : 45)));
     expect(e.micros).toBeCloseTo(50, 9);
     expect(e.periods).toBe(10);
-    expect(e.relHalfWidth).toBeCloseTo((2.262 * (Math.sqrt(250 / 9) / Math.sqrt(10))) / 50, 6);
+    expect(e.relHalfWidth).toBeCloseTo((2.2621571628 * (Math.sqrt(250 / 9) / Math.sqrt(10))) / 50, 6);
   });
 });
 

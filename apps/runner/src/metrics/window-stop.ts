@@ -8,6 +8,7 @@
  */
 import type { Tick } from "../results/types.ts";
 import { commitPeriodTicks, throughput } from "./derive.ts";
+import { t975 } from "./stats.ts";
 
 export interface WindowStopRule {
   minSec: number;
@@ -36,41 +37,6 @@ export const PLAINLY_BEHIND_SHARE = 0.94;
 
 /** Fewest whole periods (in which the committed offset moved) an interval is computed from. */
 export const MIN_PERIODS = 4;
-
-/** Student's t at 97.5 % for 1..30 degrees of freedom; 1.96 beyond. */
-const T975 = [
-  12.706,
-  4.303,
-  3.182,
-  2.776,
-  2.571,
-  2.447,
-  2.365,
-  2.306,
-  2.262,
-  2.228,
-  2.201,
-  2.179,
-  2.16,
-  2.145,
-  2.131,
-  2.12,
-  2.11,
-  2.101,
-  2.093,
-  2.086,
-  2.08,
-  2.074,
-  2.069,
-  2.064,
-  2.06,
-  2.056,
-  2.052,
-  2.048,
-  2.045,
-  2.042,
-];
-const t975 = (df: number): number => T975[df - 1] ?? 1.96;
 
 export interface MicrosEstimate {
   /** Mean µs CPU per record over the periods. */

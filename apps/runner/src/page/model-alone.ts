@@ -2,15 +2,16 @@
  * "The model alone": the frozen model's forward timed outside any framework (model-alone/), at
  * each call shape the rows use and in each row's own runtime (CPython for the Python rows, ONNX
  * Runtime for Java, onnxruntime-node, the ort crate), once per round; each shape's median over the
- * rounds with its 95 % interval, and each row's µs per inference split into the model at its own
- * shape in its own runtime and the framework around it. A row whose runtime was not timed says so
+ * rounds with its 95 % interval (the shapes' spreads read together, as the rows' are), and each
+ * row's µs per inference split into the model at its own shape in its own runtime and the
+ * framework around it. A row whose runtime was not timed says so
  * and borrows no other runtime's figure; a row's split is checked against its own profile's
  * model-call column.
  */
 import type { ModelHost } from "@bench/core";
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
-import { medianInterval, type Interval } from "../rounds/intervals.ts";
+import { medianIntervals, type Interval } from "../rounds/intervals.ts";
 import { rowProfileOf, profileOf } from "./breakdown.ts";
 import { dec2, table } from "./format.ts";
 import { intervalCell } from "./rounds.ts";
@@ -43,7 +44,9 @@ export function shapeFigures(results: BenchResults): ShapeFigure[] {
       byShape.set(key, entry);
     }
   }
-  return [...byShape.values()].map(({ perRound, usedBy, ...e }) => ({ ...e, interval: medianInterval(perRound) as Interval, usedBy: [...usedBy].sort() }));
+  // Every shape is timed back to back after the same rounds: their spreads are read together, as the rows' are.
+  const intervals = medianIntervals(new Map([...byShape].map(([key, e]) => [key, e.perRound])));
+  return [...byShape].map(([key, { perRound: _perRound, usedBy, ...e }]) => ({ ...e, interval: intervals.get(key) as Interval, usedBy: [...usedBy].sort() }));
 }
 
 /**

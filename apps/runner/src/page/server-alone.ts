@@ -5,7 +5,7 @@
  */
 import { median } from "../metrics/stats.ts";
 import type { BenchResults } from "../results/types.ts";
-import { medianInterval, type Interval } from "../rounds/intervals.ts";
+import { medianIntervals, type Interval } from "../rounds/intervals.ts";
 import { int } from "./format.ts";
 import { intervalCell } from "./rounds.ts";
 
@@ -27,8 +27,10 @@ export function serverAloneFigures(served: BenchResults): ServerAloneFigure[] {
       byShape.set(shape.records, entry);
     }
   }
+  // Every call shape is timed back to back after the same rounds: their spreads are read together, as the rows' are.
+  const intervals = medianIntervals(new Map([...byShape].map(([records, e]) => [records, e.perRound])));
   return [...byShape.entries()].sort(([a], [b]) => a - b).flatMap(([records, e]) => {
-    const interval = medianInterval(e.perRound);
+    const interval = intervals.get(records);
     return interval === undefined ? [] : [{ records, usedBy: [...e.usedBy].sort(), interval }];
   });
 }

@@ -1,25 +1,8 @@
 import { mulberry32 } from "@bench/core";
-import { BOOTSTRAP_FROM, compareRows, halfWidth, medianInterval, medianIntervals, overlaps, SAME_MARGIN, t975, verdictOf } from "./intervals.ts";
+import { BOOTSTRAP_FROM, compareRows, halfWidth, medianInterval, medianIntervals, overlaps, SAME_MARGIN, verdictOf } from "./intervals.ts";
 import { normal } from "./__fixtures__/draws.ts";
 
 const byRound = (xs: number[]): Map<number, number> => new Map(xs.map((x, i) => [i + 1, x]));
-
-describe("t975", () => {
-  it("gives Student's quantiles", () => {
-    expect(t975(1)).toBeCloseTo(12.706, 3);
-    expect(t975(4)).toBeCloseTo(2.776, 3);
-    expect(t975(40)).toBeCloseTo(2.021, 2);
-    expect(t975(1000)).toBeCloseTo(1.962, 2);
-  });
-  it("takes fractional degrees of freedom, and the normal's quantile at infinity", () => {
-    expect(t975(2.5)).toBeLessThan(t975(2));
-    expect(t975(2.5)).toBeGreaterThan(t975(3));
-    expect(t975(Infinity)).toBeCloseTo(1.96, 3);
-  });
-  it("refuses zero degrees of freedom", () => {
-    expect(() => t975(0)).toThrow(RangeError);
-  });
-});
 
 describe("medianInterval", () => {
   it("is the median with no width for one value, none for no value", () => {

@@ -11,8 +11,7 @@
  * the same results render the same page.
  */
 import { mulberry32 } from "@bench/core";
-import tQuantile from "@stdlib/stats-base-dists-t-quantile";
-import { median } from "../metrics/stats.ts";
+import { median, t975 } from "../metrics/stats.ts";
 import { moderated, priorOf, type Spread } from "./moderation.ts";
 
 /** From this many values on, the interval is a bootstrap's; below it, a t-interval on the logs. */
@@ -23,12 +22,6 @@ const BOOTSTRAP_SEED = 0x5eed;
 
 /** Two rows are the SAME when their ratio's interval lies inside 1 ± this share, DIFFERENT when wholly outside it. */
 export const SAME_MARGIN = 0.05;
-
-/** Student's t quantile at 0.975 (a two-sided 95 % interval) for `df` degrees of freedom, fractional ones too (a moderated variance has them). */
-export function t975(df: number): number {
-  if (!(df >= 1)) throw new RangeError(`t975 needs at least one degree of freedom (got ${df})`);
-  return df === Infinity ? 1.959964 : tQuantile(0.975, df);
-}
 
 export type IntervalMethod = "t on logs" | "moderated t on logs" | "bootstrap" | "one value" | "unpaired";
 
