@@ -57,6 +57,22 @@ describe("the ranking over rounds", () => {
     expect(text).toMatch(/\| dear \| 10,000 \| 30\.00 \| 32\.00 \| 31\.00 \| 28\.00 ⚠ SATURATED \|/);
     expect(text).toContain("Order: round 1: dear, cheap, twin-a, twin-b.");
   });
+
+  it("names the searches' order apart, and no round as the search's, where every round had a session of its own", () => {
+    const own: BenchResults = { ...results, rounds: { ...results.rounds!, searchOrder: ["twin-b", "dear", "cheap", "twin-a"] } };
+    const text = roundsSection(own).join("\n");
+    expect(text).toContain("| product | knee/s | round 1 | round 2 | round 3 |");
+    expect(text).toContain("Order: the knee searches: twin-b, dear, cheap, twin-a; round 1: dear, cheap, twin-a, twin-b.");
+  });
+
+  it("says where round 1 ran, at the load share", () => {
+    const atShare = (r: RunResult): RunResult => ({ ...r, loadShare: 0.7 });
+    const base = { ...results, runs: runs.map(atShare), rounds: { ...results.rounds!, loadShare: 0.7 } };
+    expect(roundsSection(base).join("\n")).toContain("Round 1 is a window in the knee search's own session");
+    const own = roundsSection({ ...base, rounds: { ...base.rounds, searchOrder: ["dear"] } }).join("\n");
+    expect(own).toContain("Every round, after the knee searches, starts the product again");
+    expect(own).not.toContain("search's own session");
+  });
 });
 
 describe("the Rounds section's units", () => {

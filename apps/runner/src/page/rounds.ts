@@ -11,7 +11,7 @@ import { median } from "../metrics/stats.ts";
 import { dec2, int, table } from "./format.ts";
 import { runMark } from "./rows.ts";
 import { MOVE_DOWN_SHARE } from "../rounds/knee-moves.ts";
-import { rankingShare, shareLabel } from "../rounds/load-share.ts";
+import { rankingShare, roundOneInSearch, shareLabel } from "../rounds/load-share.ts";
 import { percent } from "./repeats.ts";
 import { timeSpentPhrase } from "./time-spent.ts";
 
@@ -130,8 +130,9 @@ export function roundsSection(results: BenchResults): string[] {
   if (s.rows.length === 0) return [];
   const share = rankingShare(results);
   const most = Math.max(...s.rows.map((r) => Math.max(...r.rounds.map((x) => x.round))));
+  const inSearch = roundOneInSearch(results);
   const header = [
-    "product", share === 1 ? "knee/s" : "rate/s", ...Array.from({ length: most }, (_, i) => `round ${i + 1}${i === 0 ? " (search)" : ""}`),
+    "product", share === 1 ? "knee/s" : "rate/s", ...Array.from({ length: most }, (_, i) => `round ${i + 1}${i === 0 && inSearch ? " (search)" : ""}`),
   ];
   const rows = s.rows.map((row) => [
     row.product, int(row.rate),
@@ -144,8 +145,9 @@ export function roundsSection(results: BenchResults): string[] {
       return `${run.micros > 0 ? `${dec2(run.micros)} ` : ""}${mark}${where}`;
     }),
   ]);
-  const order = (results.rounds?.order ?? []).map((o, i) => `round ${i + 1}: ${o.join(", ")}`).join("; ");
-  const intro = share === 1 ? ROUNDS_AT_KNEE : roundsAtShare(share, unitsOf(results, share));
+  const searches = results.rounds?.searchOrder ? [`the knee searches: ${results.rounds.searchOrder.join(", ")}`] : [];
+  const order = [...searches, ...(results.rounds?.order ?? []).map((o, i) => `round ${i + 1}: ${o.join(", ")}`)].join("; ");
+  const intro = share === 1 ? ROUNDS_AT_KNEE : roundsAtShare(share, unitsOf(results, share), inSearch);
   return ["## Rounds", "", intro, "", table(header, rows), "", ...(order ? [`Order: ${order}.`, ""] : [])];
 }
 
@@ -162,10 +164,13 @@ function unitsOf(results: BenchResults, share: number): string {
   return roundsDrift(results, share).corrected ? "taken to the sitting's median speed index" : "raw (as measured: the speed index did not follow this host)";
 }
 
-function roundsAtShare(share: number, units: string): string {
+function roundsAtShare(share: number, units: string, inSearch: boolean): string {
+  const sessions = inSearch
+    ? "Round 1 is a window in the knee search's own session once the search has bracketed the knee; each later round starts the product again, gates " +
+      "it and measures one window"
+    : "Every round, after the knee searches, starts the product again, gates it and measures one window (a cold start worked off first)";
   return (
-    `µs CPU per inference of each row's window at ${shareLabel(share)}, round by round, ${units}. Round 1 is a window in ` +
-    "the knee search's own session once the search has bracketed the knee; each later round starts the product again, gates it and measures one window, " +
+    `µs CPU per inference of each row's window at ${shareLabel(share)}, round by round, ${units}. ${sessions}, ` +
     "rows in a fresh random order each round. A window that did not keep up, was noisy or invalid is shown with its mark and does not count. A row that " +
     `fell behind at its rate in as many rounds as it kept up there moved ${Math.round((1 - MOVE_DOWN_SHARE) * 100)} % down for its later rounds; ` +
     "a round at a rate it left is shown with its rate, and counts when it kept up there."

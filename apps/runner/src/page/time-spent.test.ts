@@ -7,12 +7,15 @@ function run(atSec: number, fields: Partial<RunResult>, spanSec = 10): RunResult
   return { status: "ok", startedAt: new Date(Date.UTC(2026, 11, 6, 12) + atSec * 1000).toISOString(), ticks, ...fields } as RunResult;
 }
 
-const sitting = (runs: RunResult[]): BenchResults => ({ runs }) as unknown as BenchResults;
+/** A sitting whose every round had a session of its own (its record names the searches' order). */
+const sitting = (runs: RunResult[]): BenchResults => ({ runs, rounds: { searchOrder: ["row"] } }) as unknown as BenchResults;
+/** A sitting written when round 1 was a window in each search's session (its record names no search order). */
+const roundOneInSearch = (runs: RunResult[]): BenchResults => ({ runs, rounds: { order: [] } }) as unknown as BenchResults;
 
 describe("timeSpent", () => {
   it("counts each run from its start to the next run's, and the last by its own ticks", () => {
     const spent = timeSpent(
-      sitting([
+      roundOneInSearch([
         run(0, { sweepPurpose: "drain" }),
         run(60, { sweepPurpose: "paced" }),
         run(90, { sweepPurpose: "paced" }),
@@ -24,13 +27,19 @@ describe("timeSpent", () => {
     expect(Object.fromEntries(spent)).toEqual({ drains: 60, "paced steps": 60, "round 1": 30, "later rounds": 85 });
   });
 
+  it("counts every round as one part where each round had a session of its own", () => {
+    const runs = [run(0, { sweepPurpose: "drain" }), run(60, { sweepPurpose: "round", round: 1 }), run(100, { sweepPurpose: "round", round: 2 }, 20)];
+    const spent = timeSpent(sitting(runs));
+    expect(Object.fromEntries(spent)).toEqual({ drains: 60, rounds: 60 });
+  });
+
   it("orders runs by their start, whatever order the file holds them in", () => {
     const spent = timeSpent(sitting([run(30, { sweepPurpose: "paced" }, 5), run(0, { sweepPurpose: "drain" })]));
     expect(Object.fromEntries(spent)).toEqual({ drains: 30, "paced steps": 5 });
   });
 
   it("keeps a search's window at the knee that --also-at-knee tagged as round 1 with the paced steps", () => {
-    const spent = timeSpent(sitting([run(0, { sweepPurpose: "paced", round: 1, loadShare: 1 }), run(40, { sweepPurpose: "round", round: 1 }, 20)]));
+    const spent = timeSpent(roundOneInSearch([run(0, { sweepPurpose: "paced", round: 1, loadShare: 1 }), run(40, { sweepPurpose: "round", round: 1 }, 20)]));
     expect(Object.fromEntries(spent)).toEqual({ "paced steps": 40, "round 1": 20 });
   });
 
@@ -43,7 +52,7 @@ describe("timeSpent", () => {
 describe("timeSpentPhrase", () => {
   it("names each part in minutes, in the order a sitting runs them", () => {
     const phrase = timeSpentPhrase(sitting([run(0, { sweepPurpose: "drain" }), run(90, { sweepPurpose: "round", round: 2 }, 30)]));
-    expect(phrase).toBe("drains 1.5 min, later rounds 0.5");
+    expect(phrase).toBe("drains 1.5 min, rounds 0.5");
   });
 
   it("has nothing to say of a file with no run of the main command's kinds", () => {

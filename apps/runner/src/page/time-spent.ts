@@ -5,16 +5,18 @@
  * start, the speed readings, the model alone's timing). Pure: the budget line reads it.
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
+import { roundOneInSearch } from "../rounds/load-share.ts";
 
-/** The parts of a sitting, in the order they run. */
-export const TIME_PARTS = ["drains", "paced steps", "round 1", "later rounds"] as const;
+/** The parts of a sitting, in the order they run: "round 1" and "later rounds" where round 1 was in the searches' sessions, else "rounds". */
+export const TIME_PARTS = ["drains", "paced steps", "round 1", "later rounds", "rounds"] as const;
 export type TimePart = (typeof TIME_PARTS)[number];
 
-function partOf(run: RunResult): TimePart | undefined {
-  // `--also-at-knee` tags the search's own window at the knee as round 1's: it is still a paced step.
+function partOf(run: RunResult, inSearch: boolean): TimePart | undefined {
+  // `--also-at-knee` in results whose round 1 was in the search tags the search's own window at the knee as round 1's: it is still a paced step.
   if (run.sweepPurpose === "drain") return "drains";
   if (run.sweepPurpose === "paced") return "paced steps";
   if (run.sweepPurpose !== "round") return undefined;
+  if (!inSearch) return "rounds";
   return run.round === 1 ? "round 1" : "later rounds";
 }
 
@@ -28,8 +30,9 @@ function tickSpanSec(run: RunResult): number {
 export function timeSpent(results: BenchResults): Map<TimePart, number> {
   const runs = results.runs.filter((r) => r.status !== "skipped").sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   const spent = new Map<TimePart, number>();
+  const inSearch = roundOneInSearch(results);
   runs.forEach((run, i) => {
-    const part = partOf(run);
+    const part = partOf(run, inSearch);
     if (part === undefined) return;
     const next = runs[i + 1];
     const sec = next ? (Date.parse(next.startedAt) - Date.parse(run.startedAt)) / 1000 : tickSpanSec(run);

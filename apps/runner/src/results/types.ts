@@ -347,7 +347,9 @@ export interface RoundsRecord {
   spentSec: number;
   /** Seconds products spent being prepared (first-time installs and builds): set-up, outside the budget. */
   prepareSec: number;
-  /** Each round's rows in the order they ran (round 1: the knee searches). */
+  /** The rows in the order their knees were searched; absent: round 1 was a window in each search's own session, and `order[0]` is the searches'. */
+  searchOrder?: string[];
+  /** Each round's rows in the order they ran. */
   order: string[][];
   /** Why no further round ran. */
   stoppedBecause: string;

@@ -35,3 +35,9 @@ export const rateAtShare = (knee: number, share: number): number => (share === 1
 
 /** "0.7 × knee" or "the knee": where a figure was taken, as the page names it. */
 export const shareLabel = (share: number): string => (share === 1 ? "the knee" : `${share} × knee`);
+
+/**
+ * Whether the results' round 1 was a window in each knee search's own session, as results written
+ * before every round had a session of its own (their rounds' record names no search order).
+ */
+export const roundOneInSearch = (results: BenchResults): boolean => results.rounds !== undefined && results.rounds.searchOrder === undefined;

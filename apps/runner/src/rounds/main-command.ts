@@ -1,19 +1,17 @@
 /**
- * The main command, start to end: each row prepared, its knee searched and, in the same session,
- * its round 1 window at the load share of that knee, rows in a random order; then the later rounds
- * (run-rounds.ts) within the budget. Preparing a product (its first-time installs and builds) is
- * set-up: the budget's clock stops meanwhile.
+ * The main command, start to end: each row prepared and its knee searched in a session of its
+ * own, rows in a random order; then the rounds (run-rounds.ts), every one a session of its own at
+ * the load share of each row's knee, within the budget. Preparing a product (its first-time
+ * installs and builds) is set-up: the budget's clock stops meanwhile.
  */
 import type { Prepared, Product } from "@bench/core";
 import type { BenchResults, KneeMove, RunResult, SweepRecord } from "../results/types.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { fastKneeProduct } from "../sweep/run-fast.ts";
-import { roundWindows, runRounds, shuffled, tagSearchRound, type RoundRow } from "./run-rounds.ts";
+import { runRounds, shuffled, type RoundRow } from "./run-rounds.ts";
 import { LOAD_SHARE, rateAtShare } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
-import type { PacedSession } from "../run/paced-session.ts";
 import { rowAdmin, rowFault } from "../row-fault.ts";
-import { runSummary } from "../summary.ts";
 
 /** What the main command needs of the bench around it. */
 export interface MainCommandParts {
@@ -60,31 +58,29 @@ class BudgetClock {
 
 export async function mainCommand(chosen: readonly Product[], parts: MainCommandParts, bench: BenchContext): Promise<void> {
   const clock = new BudgetClock();
-  const searchOrder = shuffled(chosen);
-  const order: string[][] = [searchOrder.map((p) => p.id)];
-  const rows: RoundRow[] = [];
-  bench.log(`\n== the knee searches, each with its round 1 at ${LOAD_SHARE} of the knee: ${order[0]?.join(", ")}`);
-  for (const product of searchOrder) {
+  const products = shuffled(chosen);
+  const searchOrder = products.map((p) => p.id);
+  const order: string[][] = [];
+  const searched: Array<Omit<RoundRow, "knee" | "rate">> = [];
+  bench.log(`\n== the knee searches: ${searchOrder.join(", ")}`);
+  for (const product of products) {
     if (bench.interrupted()) break;
     const prepared = await clock.outside(() => parts.prepare(product));
     if (prepared === undefined) continue;
     const settings = parts.settings(product);
-    const row = { product, prepared, settings };
-    const roundOne = (session: PacedSession, knee: number | undefined): Promise<void> => roundOneInSession(session, row, knee, rows, parts, bench);
     const failure = await rowFault(async () => {
-      const { audited } = await fastKneeProduct(product, prepared, settings, rowBench(bench, product.id), parts.keep, false, roundOne);
+      const { audited } = await fastKneeProduct(product, prepared, settings, rowBench(bench, product.id), parts.keep, false);
       parts.keepSearch(audited);
     });
+    if (failure === undefined) searched.push({ product, prepared, settings });
     const gone = failure === undefined ? undefined : await parts.rowFailed(product, failure);
-    if (gone !== undefined) return endEarly(parts, clock, order, gone, bench);
+    if (gone !== undefined) return endEarly(parts, clock, searchOrder, order, gone, bench);
   }
   await bench.quiet?.();
-  await parts.afterRound?.(1, rows.map((row) => row.product));
-  const kept = rowsWithKnee(rows, parts.results);
   const moves: KneeMove[] = [];
   const stoppedBecause = await runRounds(
     {
-      rows: kept,
+      rows: rowsWithKnee(searched, parts.results),
       results: parts.results,
       clock: { budgetMs: parts.budgetSec * 1000, spentMs: () => clock.spentMs() },
       profileSec: parts.profileSec,
@@ -98,18 +94,20 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
     bench,
     order,
   );
-  await endEarly(parts, clock, order, stoppedBecause, bench, moves);
+  await endEarly(parts, clock, searchOrder, order, stoppedBecause, bench, moves);
 }
 
 /** The rounds' record, written: after the last round, or when the broker went away and no row can run. */
 async function endEarly(
-  parts: MainCommandParts, clock: BudgetClock, order: string[][], stoppedBecause: string, bench: BenchContext, moves: KneeMove[] = [],
+  parts: MainCommandParts, clock: BudgetClock, searchOrder: string[], order: string[][], stoppedBecause: string, bench: BenchContext,
+  moves: KneeMove[] = [],
 ): Promise<void> {
   await bench.quiet?.();
   parts.results.rounds = {
     budgetSec: parts.budgetSec,
     spentSec: Math.round(clock.spentMs() / 1000),
     prepareSec: Math.round(clock.prepareMs / 1000),
+    searchOrder,
     order,
     stoppedBecause,
     loadShare: LOAD_SHARE,
@@ -124,26 +122,12 @@ async function endEarly(
 export const rowBench = (bench: BenchContext, productId: string): BenchContext => ({ ...bench, admin: rowAdmin(bench.admin, productId) });
 
 /**
- * Round 1, in the search's own session once the search has bracketed the knee: the product is
- * warm and gated, so the window needs no start, gate or cold start of its own. With
- * `--also-at-knee` the search's own window at the knee stands beside it.
+ * The searched rows whose knee stood once their session's audit had read, each at the load share
+ * of it: an audit that found the output wanting withdraws the knee, and the row gets no round.
  */
-async function roundOneInSession(
-  session: PacedSession, row: Omit<RoundRow, "knee" | "rate">, knee: number | undefined, rows: RoundRow[], parts: MainCommandParts, bench: BenchContext,
-): Promise<void> {
-  if (knee === undefined) return;
-  const roundRow: RoundRow = { ...row, knee, rate: rateAtShare(knee, LOAD_SHARE) };
-  rows.push(roundRow);
-  if (parts.alsoAtKnee) tagSearchRound(parts.results, row.product.id, knee);
-  bench.log(`== ${row.product.id}: round 1 at ${roundRow.rate}/s, ${LOAD_SHARE} of its knee ${knee}/s, in the search's session`);
-  const run = await roundWindows(session, roundRow, 1, parts.keep, false);
-  bench.log(`== ${row.product.id}: round 1 -> ${runSummary(run)}`);
-}
-
-/**
- * The rows whose knee stood once their session's audit had read: an audit that found the output
- * wanting withdraws the knee, and the row gets no later round.
- */
-function rowsWithKnee(rows: readonly RoundRow[], results: BenchResults): RoundRow[] {
-  return rows.filter((row) => results.sweeps?.find((s) => s.product === row.product.id)?.knee !== undefined);
+function rowsWithKnee(searched: ReadonlyArray<Omit<RoundRow, "knee" | "rate">>, results: BenchResults): RoundRow[] {
+  return searched.flatMap((row) => {
+    const knee = results.sweeps?.find((s) => s.product === row.product.id)?.knee;
+    return knee === undefined ? [] : [{ ...row, knee, rate: rateAtShare(knee, LOAD_SHARE) }];
+  });
 }

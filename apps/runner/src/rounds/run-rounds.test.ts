@@ -2,7 +2,7 @@ import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
 import type { RunResult } from "../results/types.ts";
 import type { RunSettings } from "../run/measure.ts";
 import {
-  ALWAYS_ROUNDS, MAX_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, roundSettings, shuffled, tagSearchRound,
+  ALWAYS_ROUNDS, MAX_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, roundSettings, shuffled,
 } from "./run-rounds.ts";
 
 const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
@@ -52,20 +52,6 @@ describe("shuffled", () => {
   it("keeps every item once", () => {
     const items = ["a", "b", "c", "d", "e"];
     expect(shuffled(items).sort()).toEqual(items);
-  });
-});
-
-describe("tagSearchRound", () => {
-  it("makes the search's last counting run at the knee round 1 at the knee (--also-at-knee), not a run at another rate", () => {
-    const runs = [
-      countingRun("row", 9_000, 10, { sweepPurpose: "paced" }),
-      countingRun("row", 10_000, 11, { sweepPurpose: "paced" }),
-      countingRun("row", 10_000, 12, { sweepPurpose: "paced" }),
-    ];
-    const results = resultsOf(runs);
-    tagSearchRound(results, "row", 10_000);
-    expect(runs.map((r) => r.round)).toEqual([undefined, undefined, 1]);
-    expect(runs[2]?.loadShare).toBe(1);
   });
 });
 

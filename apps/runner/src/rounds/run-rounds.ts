@@ -5,17 +5,17 @@
  * ICPE 2017), so the host's slow phases land on different rows in different rounds and a row's
  * rounds are independent measurements spread over the sitting.
  *
- *   Round 1 is a window in the knee search's own session, once the search has bracketed the knee:
- *   the product is warm and gated, and a start and a gate are saved for every row. Every later
- *   round is a session of its own (start, gate, one window, stop, audit).
+ *   Every round is a session of its own (start, gate, one window, stop, audit), so a row's rounds
+ *   are measured alike: a window in the search's warm session is not one of them, since minutes of
+ *   paced steps leave some products cheaper (flink) or dearer (node) per record than a fresh start.
  *   ALWAYS_ROUNDS rounds always run: the least that gives every row an interval on two degrees of
  *   freedom; a later round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds and to
  *   rows with an UNKNOWN neighbour (standing.ts), as many as the budget holds, until every row is
  *   ranked and every neighbouring pair resolved, or MAX_ROUNDS.
  *   A row that falls behind even at the load share moves down for its later rounds (knee-moves.ts).
  *
- * A row with a cold start works it off at its round's rate before its window, so that a round
- * measures the product warm, as round 1 does.
+ * A row with a cold start works it off at its round's rate before its window, so that every round
+ * measures the product warm.
  */
 import type { Prepared, Product } from "@bench/core";
 import type { BenchResults, KneeMove, RunResult } from "../results/types.ts";
@@ -24,7 +24,6 @@ import { PacedSession } from "../run/paced-session.ts";
 import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
 import { runSummary } from "../summary.ts";
 import { searchInSession } from "../sweep/in-session.ts";
-import { countsAsResult } from "../page/rows.ts";
 import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
 import { kneeAfterRounds, moveSentence } from "./knee-moves.ts";
 import { LOAD_SHARE } from "./load-share.ts";
@@ -113,17 +112,6 @@ function fitting(wanted: readonly string[], leftMs: number, costMs: (ids: readon
   return chosen;
 }
 
-/** `--also-at-knee`: the knee search's window at the knee stands beside round 1, as the knee's round 1. */
-export function tagSearchRound(results: BenchResults, product: string, knee: number): void {
-  const atKnee = results.runs.filter(
-    (r) => r.product === product && r.round === undefined && r.sweepPurpose === "paced" && r.settings.offeredRate === knee && countsAsResult(r),
-  );
-  const last = atKnee[atKnee.length - 1];
-  if (last === undefined) return;
-  last.round = 1;
-  last.loadShare = 1;
-}
-
 /** A round's run settings: the row's own, the round's settle allowance, the window rule, and the profile in PROFILED_ROUND. */
 export function roundSettings(row: Pick<RoundRow, "settings">, round: number, profileSec: number): RunSettings {
   const settleCapSec = Math.max(row.settings.settleCapSec, row.settings.warmupSec + ROUND_SETTLE_ALLOWANCE_SEC);
@@ -134,7 +122,7 @@ export function roundSettings(row: Pick<RoundRow, "settings">, round: number, pr
  * The round's windows in an open session: one at the row's rate, tagged with the round and the
  * load share, then with `alsoAtKnee` one at the knee beside it (never ranked, shown beside).
  */
-export async function roundWindows(
+async function roundWindows(
   session: PacedSession, row: RoundRow, round: number, onRun: (run: RunResult) => void, alsoAtKnee: boolean,
 ): Promise<RunResult> {
   const run = await session.step(row.rate, "round");
@@ -194,12 +182,11 @@ export interface RoundsPlan {
   rowFailed(product: Product, why: string): Promise<string | undefined>;
 }
 
-/** Rounds 2 on (round 1 ran in the searches' sessions), until nextRound says why not; returns why, and records each round's order. */
+/** Rounds from the first, until nextRound says why not; returns why, and records each round's order. */
 export async function runRounds(plan: RoundsPlan, bench: BenchContext, order: string[][]): Promise<string> {
   const durations = new Map<string, number[]>();
   const costMs = (ids: readonly string[]): number => ids.reduce((sum, id) => sum + mean(durations.get(id) ?? []), 0);
-  moveKnees(plan.rows, 1, plan, bench);
-  for (let round = 2; ; round++) {
+  for (let round = 1; ; round++) {
     if (bench.interrupted()) return `the bench was ${bench.interrupted()}`;
     const next = nextRound(round, plan.rows.map((r) => r.product.id), plan.results, plan.clock, costMs);
     if ("stop" in next) return next.stop;

@@ -19,16 +19,12 @@ import { audited, searchInSession } from "./in-session.ts";
 import { stepFigures, stepOutcome, stepRunner, sweepRecord } from "./record.ts";
 import { benchSpeed } from "./speed-wait.ts";
 
-/** Awaited in the product's session once the search has ended, before the product stops; the runs it makes are its own to keep. */
-export type AfterSearch = (session: PacedSession, knee: number | undefined) => Promise<void>;
-
 /** What a search of one product is: its session's label and settings, its options, and the record's method. */
 export interface SearchPlan {
   label: "paced" | "sweep";
   method: NonNullable<SweepRecord["method"]>;
   settings: RunSettings;
   options: SearchOptions;
-  afterSearch?: AfterSearch;
 }
 
 /** One drain, logged and kept as a step of the search. */
@@ -68,21 +64,16 @@ async function drainThenSearch(
 }
 
 /**
- * The search of one product, then `afterSearch` in the same session, then the product stopped;
- * `audited` is its record once the session's audit has ended, which reads on while the bench
- * prepares, starts and gates the next product (the next session times nothing before it ends:
- * BenchContext.quiet). The audit covers `afterSearch`'s runs too.
+ * The search of one product, then the product stopped; `audited` is its record once the session's
+ * audit has ended, which reads on while the bench prepares, starts and gates the next product (the
+ * next session times nothing before it ends: BenchContext.quiet).
  */
 export async function searchProduct(
   product: Product, prepared: Prepared, bench: BenchContext, onRun: (run: RunResult) => void, plan: SearchPlan,
 ): Promise<{ audited: Promise<SweepRecord> }> {
   const session = new PacedSession(product, prepared, plan.settings, bench, plan.label);
   const steps: SweepRecord["steps"] = [];
-  const { outcome, audit } = await searchInSession(session, async () => {
-    const found = await drainThenSearch(product, session, bench, onRun, steps, plan.options);
-    await plan.afterSearch?.(session, found.found.knee);
-    return found;
-  });
+  const { outcome, audit } = await searchInSession(session, () => drainThenSearch(product, session, bench, onRun, steps, plan.options));
   return { audited: audit.then((why) => searchRecord(product.id, outcome, steps, why, plan.method)) };
 }
 
@@ -94,11 +85,10 @@ export async function fastKneeProduct(
   bench: BenchContext,
   onRun: (run: RunResult) => void,
   confirm = true,
-  afterSearch?: AfterSearch,
 ): Promise<{ audited: Promise<SweepRecord> }> {
   const options: SearchOptions = { resolution: SEARCH_RESOLUTION, confirm, maxSteps: MAX_SEARCH_STEPS };
   const settings = { ...base, windowRule: WINDOW_STOP_RULE };
-  return searchProduct(product, prepared, bench, onRun, { label: "paced", method: "fast", settings, options, ...(afterSearch ? { afterSearch } : {}) });
+  return searchProduct(product, prepared, bench, onRun, { label: "paced", method: "fast", settings, options });
 }
 
 /** Why a drain's backlog was short, when the product kept pace with gendata's fill. */

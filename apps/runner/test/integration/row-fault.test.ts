@@ -60,7 +60,7 @@ describe("a fault in one row's session", () => {
     const search = saved.sweeps.find((s) => s.product === "node-passthrough");
     expect(search).toBeDefined();
     expect(saved.rounds.loadShare).toBe(0.7);
-    // A knee found (a busy machine can leave none): round 1 in its session, then rounds 2 and 3 of their own, all at the share.
+    // A knee found (a busy machine can leave none): rounds 1, 2 and 3, each a session of its own, all at the share.
     if (search?.knee !== undefined) {
       const rounds = saved.runs.filter((r) => r.product === "node-passthrough" && r.round !== undefined);
       expect(rounds.map((r) => [r.round, r.loadShare])).toEqual([[1, 0.7], [2, 0.7], [3, 0.7]]);
