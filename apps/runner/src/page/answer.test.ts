@@ -95,6 +95,15 @@ describe("the rows not in the ranking", () => {
     const runs = [run("ranked", 50_000, 10), saturated("fixed")];
     expect(answerSection(resultsOf(runs), runs, []).join("\n")).toContain("Not in the ranking: fixed (⚠ SATURATED).");
   });
+
+  it("tells a row that failed from one that could not run here", () => {
+    const runs = [run("ranked", 50_000, 10)];
+    const hung = { ...run("hung", 0, 0), status: "failed", reason: "hung: consumed stayed at 100315 for 30s" } as RunResult;
+    const absent = { ...run("absent", 0, 0), status: "skipped", reason: "no RisingWave server" } as RunResult;
+    const text = answerSection(resultsOf(runs), runs, [hung, absent]).join("\n");
+    expect(text).toContain("hung (failed: hung: consumed stayed at 100315 for 30s)");
+    expect(text).toContain("absent (not run here: no RisingWave server)");
+  });
 });
 
 describe("how far the ranking's figures repeat", () => {

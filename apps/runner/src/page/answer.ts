@@ -268,7 +268,7 @@ export function answerSection(results: BenchResults, measured: readonly RunResul
   }
   const few = hasRounds(results) ? tooFewRounds(results) : new Map<string, string>();
   const limits = [
-    ...notRun.map((r) => `${r.product} (not run here: ${firstClause(r.reason ?? "no reason recorded")})`),
+    ...notRun.map((r) => `${r.product} (${r.status === "failed" ? "failed" : "not run here"}: ${firstClause(r.reason ?? "no reason recorded")})`),
     ...measured.filter((r) => !ranked.some((x) => x.run === r)).map((r) => `${r.product} (${few.get(r.product) ?? notRankedBecause(results, r)})`),
   ];
   if (limits.length > 0) out.push(`Not in the ranking: ${limits.join("; ")}.`, "");

@@ -1,7 +1,7 @@
 import { KAFKA_SETTINGS } from "@bench/core";
-import type { ScenarioRow, SweepRecord } from "../results/types.ts";
+import type { RunResult, ScenarioRow, SweepRecord } from "../results/types.ts";
 import { countingRun, resultsOf } from "./__fixtures__/counting-run.ts";
-import { consumerSettingsLine, kneeBracket, notesSection, sanitySection, sweepSections } from "./tables.ts";
+import { consumerSettingsLine, kneeBracket, notesSection, notRunSection, sanitySection, sweepSections } from "./tables.ts";
 
 const sweep: SweepRecord = {
   product: "confluent-kafka",
@@ -92,5 +92,20 @@ describe("the consumer settings line", () => {
 
   it("says the settings are today's code's when the scenarios predate recording theirs", () => {
     expect(consumerSettingsLine([], [scenario()])).toContain("the settings of the bench's code today: these fault scenarios predate recording theirs");
+  });
+});
+
+describe("the rows that did not run", () => {
+  const skipped = { ...countingRun("absent", 0, 0), status: "skipped", reason: "no RisingWave server" } as RunResult;
+  const failed = { ...countingRun("hung", 0, 0), status: "failed", reason: "hung: consumed stayed at 100315 for 30s" } as RunResult;
+
+  it("are not run on this machine when each was skipped", () => {
+    expect(notRunSection([skipped])).toEqual(["## Not run on this machine", "", "- **absent** — no RisingWave server", ""]);
+  });
+
+  it("name a failure as one, under a heading that says some failed", () => {
+    const text = notRunSection([skipped, failed]);
+    expect(text[0]).toBe("## Not run, or failed, on this machine");
+    expect(text).toContain("- **hung** — FAILED: hung: consumed stayed at 100315 for 30s");
   });
 });

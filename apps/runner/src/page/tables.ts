@@ -179,7 +179,7 @@ export function sanitySection(measured: readonly RunResult[], tolerance: number)
 export function notRunSection(notRun: readonly RunResult[]): string[] {
   if (notRun.length === 0) return [];
   return [
-    "## Not run on this machine",
+    notRun.some((r) => r.status === "failed") ? "## Not run, or failed, on this machine" : "## Not run on this machine",
     "",
     ...notRun.map((r) => `- **${r.product}** — ${r.status === "failed" ? "FAILED: " : ""}${(r.reason ?? "").replace(/\n/g, " ").slice(0, 600)}`),
     "",
