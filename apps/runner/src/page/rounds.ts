@@ -168,7 +168,7 @@ function roundsAtShare(share: number, units: string, inSearch: boolean): string 
   const sessions = inSearch
     ? "Round 1 is a window in the knee search's own session once the search has bracketed the knee; each later round starts the product again, gates " +
       "it and measures one window"
-    : "Every round, after the knee searches, starts the product again, gates it and measures one window (a cold start worked off first)";
+    : "Every round, after the knee searches, starts the product again, gates it and measures one window (a row with a cold start works it off first)";
   return (
     `µs CPU per inference of each row's window at ${shareLabel(share)}, round by round, ${units}. ${sessions}, ` +
     "rows in a fresh random order each round. A window that did not keep up, was noisy or invalid is shown with its mark and does not count. A row that " +
