@@ -4,9 +4,8 @@
  * Runtime for Java, onnxruntime-node, the ort crate), once per round; each shape's median over the
  * rounds with its 95 % interval (the shapes' spreads read together, as the rows' are), and each
  * row's µs per inference split into the model at its own shape in its own runtime and the
- * framework around it. A row whose runtime was not timed says so
- * and borrows no other runtime's figure; a row's split is checked against its own profile's
- * model-call column.
+ * framework around it. A row whose runtime was not timed says so and borrows no other runtime's
+ * figure; a row's split is checked against its own profile's model-call column.
  */
 import type { ModelHost } from "@bench/core";
 import type { BenchResults, RunResult } from "../results/types.ts";

@@ -36,6 +36,9 @@ export interface MainCommandParts {
   rowFailed(product: Product, why: string): Promise<string | undefined>;
 }
 
+/** A row whose knee was searched: what its rounds need but the knee and the rate. */
+type SearchedRow = Omit<RoundRow, "knee" | "rate">;
+
 /** A stopwatch that can be paused: the budget counts measuring, not preparing. */
 class BudgetClock {
   private readonly started = Date.now();
@@ -61,7 +64,7 @@ export async function mainCommand(chosen: readonly Product[], parts: MainCommand
   const products = shuffled(chosen);
   const searchOrder = products.map((p) => p.id);
   const order: string[][] = [];
-  const searched: Array<Omit<RoundRow, "knee" | "rate">> = [];
+  const searched: SearchedRow[] = [];
   bench.log(`\n== the knee searches: ${searchOrder.join(", ")}`);
   for (const product of products) {
     if (bench.interrupted()) break;
@@ -125,7 +128,7 @@ export const rowBench = (bench: BenchContext, productId: string): BenchContext =
  * The searched rows whose knee stood once their session's audit had read, each at the load share
  * of it: an audit that found the output wanting withdraws the knee, and the row gets no round.
  */
-function rowsWithKnee(searched: ReadonlyArray<Omit<RoundRow, "knee" | "rate">>, results: BenchResults): RoundRow[] {
+function rowsWithKnee(searched: readonly SearchedRow[], results: BenchResults): RoundRow[] {
   return searched.flatMap((row) => {
     const knee = results.sweeps?.find((s) => s.product === row.product.id)?.knee;
     return knee === undefined ? [] : [{ ...row, knee, rate: rateAtShare(knee, LOAD_SHARE) }];
