@@ -1,7 +1,7 @@
 import { KAFKA_SETTINGS } from "@bench/core";
 import type { RunResult, ScenarioRow, SweepRecord } from "../results/types.ts";
 import { countingRun, resultsOf } from "./__fixtures__/counting-run.ts";
-import { consumerSettingsLine, kneeBracket, notesSection, notRunSection, sanitySection, sweepSections } from "./tables.ts";
+import { consumerSettingsLine, kneeBracket, notesSection, notRunSection, sanitySection, sweepSections, windowSeconds } from "./tables.ts";
 
 const sweep: SweepRecord = {
   product: "confluent-kafka",
@@ -78,6 +78,16 @@ describe("a row's notes", () => {
     );
     const cold = countingRun("node", 78_000, 12, { settleSec: 11 });
     expect(notesSection(resultsOf([cold]), [cold]).join("\n")).toContain("Run at 78,000/s offered, window after ≥");
+  });
+
+  it("give the seconds the window measured, which a window rule ends by its figure, not the setting's", () => {
+    const phases = [...Array(5).fill("settle"), ...Array(10).fill("window"), "drain"] as const;
+    const ticks = phases.map((phase, i) => ({ t: i + 1, phase })) as unknown as RunResult["ticks"];
+    const ruled = countingRun("node", 78_000, 12, { settleSec: 5, ticks });
+    expect(ruled.settings.windowSec).toBe(20);
+    expect(windowSeconds(ruled)).toBe(10);
+    expect(notesSection(resultsOf([ruled]), [ruled]).join("\n")).toContain("(settled at 5.0 s), 10 s window, parallelism 2.");
+    expect(windowSeconds(countingRun("node", 78_000, 12))).toBe(20);
   });
 });
 

@@ -308,6 +308,18 @@ export function notesSection(results: BenchResults, rows: readonly RunResult[]):
   return ["## Notes per product", "", ...rows.flatMap((r) => [`**${productLabel(r)}** — ${notesOf(results, r).join(" ")}`, ""])];
 }
 
+/**
+ * The seconds the run's window measured, from its ticks: a window rule ends a window by what its
+ * figure says, so the setting's seconds are only the fixed window's (runs without window ticks).
+ */
+export function windowSeconds(r: RunResult): number {
+  const first = r.ticks.findIndex((t) => t.phase === "window");
+  if (first < 0) return r.settings.windowSec;
+  const last = r.ticks.findLastIndex((t) => t.phase === "window");
+  const from = first > 0 ? (r.ticks[first - 1]?.t ?? 0) : (r.ticks[first]?.t ?? 0) - 1;
+  return Math.round((r.ticks[last]?.t ?? from) - from);
+}
+
 function notesOf(results: BenchResults, r: RunResult): string[] {
   const parts = [...r.notes];
   const versions = Object.entries(r.versions).map(([k, v]) => `${k} ${v}`).join(", ");
@@ -332,7 +344,7 @@ function notesOf(results: BenchResults, r: RunResult): string[] {
       : `, window after ≥${r.settings.warmupSec} s`;
     parts.push(
       `Run at ${int(r.settings.offeredRate)}/s offered${start}` +
-        `${r.settleSec !== undefined ? ` (settled at ${dec1(r.settleSec)} s)` : ""}, ${r.settings.windowSec} s window, parallelism ${r.settings.parallelism}.`,
+        `${r.settleSec !== undefined ? ` (settled at ${dec1(r.settleSec)} s)` : ""}, ${windowSeconds(r)} s window, parallelism ${r.settings.parallelism}.`,
     );
   } else {
     // The reason is printed once, in the not-run list below.
