@@ -138,7 +138,7 @@ program
   )
   .option(
     "--budget <min>",
-    "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): three rounds always, however " +
+    "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): four rounds always, however " +
       "long they take, then rounds for rows whose order is still unknown while the budget holds",
     wholeNumber,
     30,

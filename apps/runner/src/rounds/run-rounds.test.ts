@@ -2,7 +2,7 @@ import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
 import type { RunResult } from "../results/types.ts";
 import type { RunSettings } from "../run/measure.ts";
 import {
-  ALWAYS_ROUNDS, MAX_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, roundSettings, shuffled,
+  ALWAYS_ROUNDS, MAX_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, ROUND_WARMUP_SEC, ROUND_WINDOW_RULE, roundSettings, shuffled,
 } from "./run-rounds.ts";
 
 const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
@@ -58,10 +58,11 @@ describe("shuffled", () => {
 describe("roundSettings", () => {
   const settings = { rate: 0, warmupSec: 10, settleCapSec: 20, windowSec: 30, parallelism: 1, seed: 1, drainTimeoutSec: 60, profileSec: 0 } as RunSettings;
 
-  it("keeps the bench's warm-up, lets the settle run past it, and profiles only in the profiled round", () => {
+  it("takes the round's warm-up and window, lets the settle run past the warm-up, and profiles only in the profiled round", () => {
     const profiled = roundSettings({ settings }, PROFILED_ROUND, 15);
-    expect(profiled.warmupSec).toBe(10);
-    expect(profiled.settleCapSec).toBe(10 + ROUND_SETTLE_ALLOWANCE_SEC);
+    expect(profiled.warmupSec).toBe(ROUND_WARMUP_SEC);
+    expect(profiled.windowRule).toEqual(ROUND_WINDOW_RULE);
+    expect(profiled.settleCapSec).toBe(ROUND_WARMUP_SEC + ROUND_SETTLE_ALLOWANCE_SEC);
     expect(profiled.profileSec).toBe(15);
     expect(roundSettings({ settings }, PROFILED_ROUND + 1, 15).profileSec).toBe(0);
   });

@@ -8,10 +8,11 @@
  *   Every round is a session of its own (start, gate, one window, stop, audit), so a row's rounds
  *   are measured alike: a window in the search's warm session is not one of them, since minutes of
  *   paced steps leave some products cheaper (flink) or dearer (node) per record than a fresh start.
- *   ALWAYS_ROUNDS rounds always run: the least that gives every row an interval on two degrees of
- *   freedom; a later round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds and to
- *   rows with an UNKNOWN neighbour (standing.ts), as many as the budget holds, until every row is
- *   ranked and every neighbouring pair resolved, or MAX_ROUNDS.
+ *   ALWAYS_ROUNDS rounds always run, short ones (ROUND_WARMUP_SEC, ROUND_WINDOW_RULE), since a
+ *   row's rounds differ by session more than by window; a later round goes to rows with fewer
+ *   than MIN_COUNTING_ROUNDS counting rounds and to rows with an UNKNOWN neighbour (standing.ts),
+ *   as many as the budget holds, until every row is ranked and every neighbouring pair resolved,
+ *   or MAX_ROUNDS.
  *   A row that falls behind even at the load share moves down for its later rounds (knee-moves.ts).
  *
  * A row with a cold start works it off at its round's rate before its window, so that every round
@@ -21,7 +22,7 @@ import type { Prepared, Product } from "@bench/core";
 import type { BenchResults, KneeMove, RunResult } from "../results/types.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { PacedSession } from "../run/paced-session.ts";
-import { WINDOW_STOP_RULE } from "../metrics/window-stop.ts";
+import type { WindowStopRule } from "../metrics/window-stop.ts";
 import { runSummary } from "../summary.ts";
 import { searchInSession } from "../sweep/in-session.ts";
 import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
@@ -30,8 +31,13 @@ import { LOAD_SHARE } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
 import { rowAdmin, rowFault } from "../row-fault.ts";
 
-/** Rounds every row with a knee gets whatever the budget says: a t-interval on three values has two degrees of freedom. */
-export const ALWAYS_ROUNDS = 3;
+/**
+ * Rounds every row with a knee gets whatever the budget says. A row's rounds differ mostly from one
+ * session to the next, not within a window (docs/method.md, Rounds), so a session more buys more
+ * certainty than seconds more of each window: four short rounds give a narrower interval than three
+ * long ones in about the same time.
+ */
+export const ALWAYS_ROUNDS = 4;
 /** No row gets more rounds than this: past it, an order still unknown is a tie for this sitting. */
 export const MAX_ROUNDS = 10;
 /**
@@ -39,6 +45,17 @@ export const MAX_ROUNDS = 10;
  * bench's warm-up; the settle may take this much longer again.
  */
 export const ROUND_SETTLE_ALLOWANCE_SEC = 30;
+/**
+ * A round's window never starts sooner than this after gendata starts (the gate decides when, as
+ * for every window): a fresh session's seconds after it cost what its window's do.
+ */
+export const ROUND_WARMUP_SEC = 5;
+/**
+ * A round's window: 10 s, whatever its interval says. At 0.7 × knee a row keeps up with room to
+ * spare, so a shorter window does not flip its regime as it can near the knee, and the seconds go
+ * to a further round instead.
+ */
+export const ROUND_WINDOW_RULE: WindowStopRule = { minSec: 10, maxSec: 10, relHalfWidth: 0.02 };
 /** The round in which each row's window is followed by its profiling phase (the page's CPU breakdown). */
 export const PROFILED_ROUND = 2;
 
@@ -112,10 +129,11 @@ function fitting(wanted: readonly string[], leftMs: number, costMs: (ids: readon
   return chosen;
 }
 
-/** A round's run settings: the row's own, the round's settle allowance, the window rule, and the profile in PROFILED_ROUND. */
+/** A round's run settings: the row's own, the round's warm-up, settle allowance and window, and the profile in PROFILED_ROUND. */
 export function roundSettings(row: Pick<RoundRow, "settings">, round: number, profileSec: number): RunSettings {
-  const settleCapSec = Math.max(row.settings.settleCapSec, row.settings.warmupSec + ROUND_SETTLE_ALLOWANCE_SEC);
-  return { ...row.settings, settleCapSec, windowRule: WINDOW_STOP_RULE, profileSec: round === PROFILED_ROUND ? profileSec : 0 };
+  const settleCapSec = Math.max(row.settings.settleCapSec, ROUND_WARMUP_SEC + ROUND_SETTLE_ALLOWANCE_SEC);
+  const profile = round === PROFILED_ROUND ? profileSec : 0;
+  return { ...row.settings, warmupSec: ROUND_WARMUP_SEC, settleCapSec, windowRule: ROUND_WINDOW_RULE, profileSec: profile };
 }
 
 /**
