@@ -112,6 +112,26 @@ describe("two sittings side by side", () => {
     expect(sittingsSection(atShare(first), first).join("\n")).toContain("at 0.7 × knee here and the knee there");
   });
 
+  it("sets each row's knee in both sittings side by side, one search each, leaving a knee gendata bounded out of the ratios", async () => {
+    const { kneePairs, sittingsSection } = await import("./sittings.ts");
+    const sweep = (product: string, knee: number, saturated?: number) =>
+      ({ product, knee, bracket: { keptUp: knee, ...(saturated ? { saturated } : {}) }, confirmed: false, stoppedBecause: "…", steps: [] });
+    const at = (generatedAt: string, runs: RunResult[], sweeps: ReturnType<typeof sweep>[]): BenchResults => ({ ...resultsOf(runs), generatedAt, sweeps });
+    const runsHere = [...rounds("a", [5, 5.2, 5.1]), ...rounds("b", [10, 10.3, 10.1])];
+    const runsThere = [...rounds("a", [5.1, 5.0, 5.2]), ...rounds("b", [10, 10.2, 10.1])];
+    const first = at("2026-12-04T10:00:00Z", runsHere, [sweep("a", 97_500, 114_000), sweep("b", 191_000)]);
+    const second = at("2026-12-04T11:00:00Z", runsThere, [sweep("a", 124_000, 145_000), sweep("b", 209_000)]);
+    expect(kneePairs(first, second)).toEqual([
+      { product: "a", here: 97_500, there: 124_000, bounded: false },
+      { product: "b", here: 191_000, there: 209_000, bounded: true },
+    ]);
+    const text = sittingsSection(first, second).join("\n");
+    expect(text).toContain("Knees (one search each, so no interval): here ÷ there 0.79–0.79, median 0.79, over the 1 rows whose knee both");
+    expect(text).toMatch(/\| a \| .* \| 97,500 ÷ 124,000 = 0\.79 \|/);
+    expect(text).toMatch(/\| b \| .* \| ≥ 191,000 ÷ 209,000 \|/);
+    expect(sittingsSection({ ...first, sweeps: [] }, second).join("\n")).not.toContain("knee here ÷ there");
+  });
+
   it("judges no overlap for a row with one counting round in either sitting: a point has no interval", async () => {
     const { sittingsAgreement, sittingsSection } = await import("./sittings.ts");
     const at = (generatedAt: string, runs: RunResult[]): BenchResults => ({ ...resultsOf(runs), generatedAt });

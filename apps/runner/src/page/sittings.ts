@@ -87,6 +87,40 @@ export function sittingsAgreement(a: BenchResults, b: BenchResults): SittingsAgr
   return g;
 }
 
+/** A row's knee in both sittings: one search each, so a band, not a figure with an interval. */
+export interface KneePair {
+  product: string;
+  here: number;
+  there: number;
+  /** Either knee is only a lower bound (gendata bounded its search). */
+  bounded: boolean;
+}
+
+/** The knees both sittings' searches found, row by row. */
+export function kneePairs(a: BenchResults, b: BenchResults): KneePair[] {
+  const pairs: KneePair[] = [];
+  for (const sa of a.sweeps ?? []) {
+    const sb = (b.sweeps ?? []).find((s) => s.product === sa.product);
+    if (sa.knee === undefined || sb?.knee === undefined) continue;
+    const bounded = sa.bracket?.saturated === undefined || sb.bracket?.saturated === undefined;
+    pairs.push({ product: sa.product, here: sa.knee, there: sb.knee, bounded });
+  }
+  return pairs;
+}
+
+/** The knees' sentence: how far one search's knee moved between the sittings (bounded knees left out). */
+function kneeSentence(pairs: readonly KneePair[]): string {
+  const ratios = pairs.filter((p) => !p.bounded).map((p) => p.here / p.there);
+  if (ratios.length === 0) return "";
+  return (
+    ` Knees (one search each, so no interval): here ÷ there ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}, median ` +
+    `${median(ratios).toFixed(2)}, over the ${ratios.length} rows whose knee both searches bracketed (a knee gendata bounded is left out).`
+  );
+}
+
+const kneeCell = (p: KneePair | undefined): string =>
+  p === undefined ? "–" : `${p.bounded ? "≥ " : ""}${int(p.here)} ÷ ${int(p.there)}${p.bounded ? "" : ` = ${(p.here / p.there).toFixed(2)}`}`;
+
 /** Where each sitting's ranked figure was taken: one share of the knee for both, or each its own; each at its own sitting's knee. */
 function whereRanked(a: BenchResults, b: BenchResults): string {
   const [here, there] = [rankingShare(a), rankingShare(b)];
@@ -96,6 +130,8 @@ function whereRanked(a: BenchResults, b: BenchResults): string {
 
 export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
   const g = sittingsAgreement(a, b);
+  const knees = kneePairs(a, b);
+  const kneeColumn = knees.length > 0 ? ["knee here ÷ there"] : [];
   const widths = (xs: number[]): string => (xs.length > 0 ? `${percent(median(xs))} (${percent(Math.min(...xs))}–${percent(Math.max(...xs))})` : "–");
   const ref = g.atReference;
   const refRow = (product: string): ComparedRow | undefined => ref?.rows.find((r) => r.product === product);
@@ -115,16 +151,18 @@ export function sittingsSection(a: BenchResults, b: BenchResults): string[] {
         ? ` This sitting's median speed index is ${ref.speedRatio.toFixed(3)} of the other's; at the reference speed (each run's µs × its own speed ` +
           `index ÷ ${int(REFERENCE_SPEED)}, which takes out a host that ran faster or slower in one sitting) the intervals overlap for ` +
           `**${overlapCount(ref.rows)}** rows, with median half-widths ${widths(ref.halfWidths.a)} here and ${widths(ref.halfWidths.b)} there.`
-        : ""),
+        : "") +
+      kneeSentence(knees),
     "",
     table(
-      ["product", "µs here", "µs there", "here ÷ there", "intervals overlap", ...refColumns],
+      ["product", "µs here", "µs there", "here ÷ there", "intervals overlap", ...refColumns, ...kneeColumn],
       g.rows.map((r) => {
         const q = refRow(r.product);
         return [
           r.product, r.a ? intervalCell(r.a) : "–", r.b ? intervalCell(r.b) : "–",
           r.a && r.b ? (r.a.median / r.b.median).toFixed(3) : "–", overlapCell(r),
           ...(ref ? [q?.a ? intervalCell(q.a) : "–", q?.b ? intervalCell(q.b) : "–", overlapCell(q)] : []),
+          ...(knees.length > 0 ? [kneeCell(knees.find((k) => k.product === r.product))] : []),
         ];
       }),
     ),
