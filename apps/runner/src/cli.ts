@@ -101,9 +101,10 @@ program
     parseRates,
     parseRates(""),
   )
-  .option("--warmup <s>", "the window never starts sooner than this many seconds after gendata", wholeNumber, 10)
+  .option("--warmup <s>", "the window never starts sooner than this many seconds after gendata (the main command's rounds: 5)", wholeNumber, 10)
   .option("--settle-timeout <s>", "the window starts by then even if the backlog has not settled (the run is then unsettled)", wholeNumber, 60)
-  .option("--window <s>", "seconds measured (the main command's paced and drain windows end when their figure is known, 10–15 s)", wholeNumber, 30)
+  .option("--window <s>", "seconds measured (the main command's paced and drain windows end when their figure is known, 10–15 s; " +
+      "its rounds' last 10 s)", wholeNumber, 30)
   .option("--repeat <n>", "runs per product at its --rate; the page shows their spread", wholeNumber, 1)
   .option("--parallelism <n>", "cores a product may use through its own mechanism", wholeNumber, availableParallelism())
   .option("--bootstrap <host:port>", "use this Kafka instead of starting one")

@@ -62,6 +62,14 @@ describe("the answer's knee bracket", () => {
     expect(text).toContain("knee bracket: the knee (the highest rate that kept up and held on a repeat)");
     expect(answerSection(resultsOf(runs), runs, []).join("\n")).not.toContain("knee bracket");
   });
+
+  it("says under the rounds' ranking that a knee is one search's, with no interval", () => {
+    const rounds = [1, 2, 3].flatMap((round) => [run("a", 70_000, 7 + round / 10, { round, loadShare: 0.7 }), run("b", 35_000, 20, { round, loadShare: 0.7 })]);
+    const sweeps = ["a", "b"].map((product) => ({ product, knee: 100_000, bracket: { keptUp: 100_000 }, confirmed: false, stoppedBecause: "…", steps: [] }));
+    const text = answerSection({ ...resultsOf(rounds), sweeps }, rounds, []).join("\n");
+    expect(text).toContain("every round runs the row at 0.7 × knee");
+    expect(text).toContain("A knee is one search's, not repeated: unlike the ranked figure it has no interval");
+  });
 });
 
 describe("the rows not in the ranking", () => {

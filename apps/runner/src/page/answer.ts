@@ -131,7 +131,8 @@ function roundsKneeNote(share: number): string {
   return (
     `knee bracket: the knee (the highest rate that kept up in the knee search: the row's capacity on one partition; ${where}) and the lowest rate ` +
     "above it that saturated (after a drain, at most the rate it drained at, unless a paced step kept up at that rate); ≥ when nothing above it " +
-    "saturated (gendata bounded it)."
+    "saturated (gendata bounded it). A knee is one search's, not repeated: unlike the ranked figure it has no interval, and the host's slow phases " +
+    "move it by a bracket step or more from one sitting to the next (docs/method.md, How far a search repeats itself)."
   );
 }
 
