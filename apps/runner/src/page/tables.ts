@@ -309,15 +309,13 @@ export function notesSection(results: BenchResults, rows: readonly RunResult[]):
 }
 
 /**
- * The seconds the run's window measured, from its ticks: a window rule ends a window by what its
- * figure says, so the setting's seconds are only the fixed window's (runs without window ticks).
+ * The seconds the run's window measured: one tick a second, each holding its preceding second. A
+ * window rule ends a window by what its figure says, so the setting's seconds are only the fixed
+ * window's (runs kept without their ticks).
  */
 export function windowSeconds(r: RunResult): number {
-  const first = r.ticks.findIndex((t) => t.phase === "window");
-  if (first < 0) return r.settings.windowSec;
-  const last = r.ticks.findLastIndex((t) => t.phase === "window");
-  const from = first > 0 ? (r.ticks[first - 1]?.t ?? 0) : (r.ticks[first]?.t ?? 0) - 1;
-  return Math.round((r.ticks[last]?.t ?? from) - from);
+  const seconds = r.ticks.filter((t) => t.phase === "window").length;
+  return seconds > 0 ? seconds : r.settings.windowSec;
 }
 
 function notesOf(results: BenchResults, r: RunResult): string[] {
