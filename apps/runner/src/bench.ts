@@ -147,14 +147,12 @@ function trapSignals(): () => string | undefined {
 }
 
 export async function runBench(opts: BenchOptions): Promise<number> {
-  const root = repoRoot();
-  const all = await discoverProducts(root, log);
-  const chosen = validate(all, opts);
+  const chosen = validate(await discoverProducts(repoRoot(), log), opts);
   if (typeof chosen === "string") {
     log(`bench: ${chosen}`);
     return EXIT.badInput;
   }
-  const resultsDir = opts.results !== undefined ? userPath(opts.results) : join(root, "results", new Date().toISOString().replace(/[:.]/g, "-"));
+  const resultsDir = opts.results !== undefined ? userPath(opts.results) : join(repoRoot(), "results", new Date().toISOString().replace(/[:.]/g, "-"));
   mkdirSync(resultsDir, { recursive: true });
   const cache = cacheRoot();
   mkdirSync(cache, { recursive: true });
@@ -171,66 +169,21 @@ export async function runBench(opts: BenchOptions): Promise<number> {
     }
   }
   const bootstrap = opts.bootstrap ?? (broker as KafkaBroker).bootstrap;
-  // Every app the bench starts inherits it (core's loaders read it): one model for every row.
-  process.env.BENCH_MODEL = opts.model;
-  const reference = await ReferenceModel.load(modelsDir(), opts.model);
-  const fixtures = await gateRecordsScored(fixturesDir(), (rows) => reference.score(Float32Array.from(rows.flat())));
-  const results = await newResults(bootstrap, broker, reference.card, opts.guarantee);
-  const out: ResultsOut = { results, file: join(resultsDir, "results.json") };
-  let serving: ServingTarget | undefined;
-  const served = servedRows(offeringTheGuarantee(chosen, opts, keeper(out)), opts.serving, () => (serving as ServingTarget).address());
-  for (const { product, reason } of served.skipped) {
-    log(`== ${product.id}: not run — ${reason}`);
-    keeper(out)(skipped(product, reason, runSettings(product, opts)));
-  }
-  const runnable = served.runnable;
-  if (opts.agreement) {
-    out.sweep = { results: { ...results, runs: [], sweeps: [] }, file: join(resultsDir, "sweep", "results.json") };
-    mkdirSync(dirname(out.sweep.file), { recursive: true });
-  }
+  const serving: ServingHolder = {};
   const progress = new RunProgress();
+  let sitting: Sitting;
   let admin: KafkaAdmin | undefined;
   let bench: BenchContext | undefined;
   let brokerGone: string | undefined;
   try {
+    sitting = await openSitting(chosen, opts, { bootstrap, broker, resultsDir, serving });
     admin = await KafkaAdmin.connect(bootstrap);
-    bench = benchContext({
-      opts,
-      admin,
-      reference,
-      bootstrap,
-      brokerPid: broker?.pid ?? localListenerPid(bootstrap),
-      cache,
-      resultsDir,
-      results,
-      progress,
-      interrupted,
-      fixtures,
-    });
+    const { reference, fixtures, out } = sitting;
+    const brokerPid = broker?.pid ?? localListenerPid(bootstrap);
+    bench = benchContext({ opts, admin, reference, bootstrap, brokerPid, cache, resultsDir, results: out.results, progress, interrupted, fixtures });
     if (broker) allowBrokerRestart(bench, broker);
-    if (runnable.length > 0) {
-      serving = await startServing({ ...opts, cacheRoot: cache, modelsDir: modelsDir(), resultsDir, log }).catch((error: Error) => {
-        throw new CouldNotRun(`the model server: ${error.message}`);
-      });
-      results.serving = serving?.record;
-      // A user's server is not sampled: a share of 0 in each tick would read as a server that cost nothing.
-      if (serving?.record.cpuCounted) bench.modelServer = serving;
-      const killable = serving?.killAndRestart;
-      if (killable) bench.killModelServer = (how) => killable(how);
-    }
-    if (opts.profile || ((opts.sweep || mainCommandChosen(opts)) && opts.profile !== false)) await prepareProfilers(log);
-    await prepareYardstick(bench);
-    await prepareOutputReader(bench);
-    if (mainCommandChosen(opts)) {
-      const afterRound = inTurn([
-        await modelAloneRounds({ cacheRoot: cache, modelsDir: modelsDir(), model: opts.model, log }, out.results),
-        serving?.record.cpuCounted ? serverAloneRounds({ serving, modelsDir: modelsDir(), log }, out.results) : undefined,
-      ]);
-      const parts = mainCommandParts(opts, bench, out, (gone) => (brokerGone = gone));
-      await mainCommand(runnable, { ...parts, ...(afterRound ? { afterRound } : {}) }, bench);
-    }
-    brokerGone ??= await productRows(mainCommandChosen(opts) ? [] : runnable, opts, bench, out);
-    await bench.quiet?.();
+    if (sitting.runnable.length > 0) serving.target = await startServingFor(bench, opts, out.results);
+    brokerGone = await runRows(sitting.runnable, opts, bench, out, serving.target);
   } catch (error) {
     if (!(error instanceof CouldNotRun)) throw error;
     log(`bench: ${error.message}`);
@@ -238,12 +191,89 @@ export async function runBench(opts: BenchOptions): Promise<number> {
   } finally {
     // An audit still reading needs the broker: it ends (or fails) before the broker stops.
     await bench?.quiet?.().catch(() => undefined);
-    await serving?.stop();
+    await serving.target?.stop();
     progress.stop();
     await admin?.close().catch(() => undefined);
     await broker?.stop();
   }
-  return finish(out, resultsDir, interrupted() !== undefined, brokerGone);
+  return finish(sitting.out, resultsDir, interrupted() !== undefined, brokerGone);
+}
+
+/** The model server once it has started: the served rows' address is read from it when a row starts. */
+interface ServingHolder {
+  target?: ServingTarget;
+}
+
+/** A sitting's model, the gate's records scored by it, its results, and the rows that can run in it. */
+interface Sitting {
+  reference: ReferenceModel;
+  fixtures: GateRecord[];
+  out: ResultsOut;
+  runnable: Product[];
+}
+
+/**
+ * Opens the sitting: one model for every row, the results file's head, and the chosen rows that can
+ * run under its guarantee and serving; the others are kept as skipped rows with why.
+ */
+async function openSitting(
+  chosen: Product[],
+  opts: BenchOptions,
+  at: { bootstrap: string; broker: KafkaBroker | undefined; resultsDir: string; serving: ServingHolder },
+): Promise<Sitting> {
+  // Every app the bench starts inherits it (core's loaders read it): one model for every row.
+  process.env.BENCH_MODEL = opts.model;
+  const reference = await ReferenceModel.load(modelsDir(), opts.model);
+  const fixtures = await gateRecordsScored(fixturesDir(), (rows) => reference.score(Float32Array.from(rows.flat())));
+  const results = await newResults(at.bootstrap, at.broker, reference.card, opts.guarantee);
+  const out: ResultsOut = { results, file: join(at.resultsDir, "results.json") };
+  const served = servedRows(offeringTheGuarantee(chosen, opts, keeper(out)), opts.serving, () => (at.serving.target as ServingTarget).address());
+  for (const { product, reason } of served.skipped) {
+    log(`== ${product.id}: not run — ${reason}`);
+    keeper(out)(skipped(product, reason, runSettings(product, opts)));
+  }
+  if (opts.agreement) {
+    out.sweep = { results: { ...results, runs: [], sweeps: [] }, file: join(at.resultsDir, "sweep", "results.json") };
+    mkdirSync(dirname(out.sweep.file), { recursive: true });
+  }
+  return { reference, fixtures, out, runnable: served.runnable };
+}
+
+/** The model server the served rows call (none when embedded); its CPU is counted in their ticks when it is the bench's own. */
+async function startServingFor(bench: BenchContext, opts: BenchOptions, results: BenchResults): Promise<ServingTarget | undefined> {
+  const serving = await startServing({ ...opts, cacheRoot: bench.cacheDir, modelsDir: modelsDir(), resultsDir: bench.resultsDir, log }).catch(
+    (error: Error) => {
+      throw new CouldNotRun(`the model server: ${error.message}`);
+    },
+  );
+  results.serving = serving?.record;
+  // A user's server is not sampled: a share of 0 in each tick would read as a server that cost nothing.
+  if (serving?.record.cpuCounted) bench.modelServer = serving;
+  const killable = serving?.killAndRestart;
+  if (killable) bench.killModelServer = (how) => killable(how);
+  return serving;
+}
+
+/**
+ * The runnable rows: the main command's searches and rounds, or each row in turn (fixed rates, a
+ * sweep, faults, an agreement sitting). Returns why the broker went, when it did.
+ */
+async function runRows(runnable: Product[], opts: BenchOptions, bench: BenchContext, out: ResultsOut, serving?: ServingTarget): Promise<string | undefined> {
+  if (opts.profile || ((opts.sweep || mainCommandChosen(opts)) && opts.profile !== false)) await prepareProfilers(log);
+  await prepareYardstick(bench);
+  await prepareOutputReader(bench);
+  let brokerGone: string | undefined;
+  if (mainCommandChosen(opts)) {
+    const afterRound = inTurn([
+      await modelAloneRounds({ cacheRoot: bench.cacheDir, modelsDir: modelsDir(), model: opts.model, log }, out.results),
+      serving?.record.cpuCounted ? serverAloneRounds({ serving, modelsDir: modelsDir(), log }, out.results) : undefined,
+    ]);
+    const parts = mainCommandParts(opts, bench, out, (gone) => (brokerGone = gone));
+    await mainCommand(runnable, { ...parts, ...(afterRound ? { afterRound } : {}) }, bench);
+  }
+  brokerGone ??= await productRows(mainCommandChosen(opts) ? [] : runnable, opts, bench, out);
+  await bench.quiet?.();
+  return brokerGone;
 }
 
 /**
