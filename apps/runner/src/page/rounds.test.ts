@@ -31,6 +31,7 @@ describe("the ranking over rounds", () => {
     expect(text).toMatch(/\| 2–3 \| twin-b \|/);
     expect(text).toMatch(/\| 4 \| dear \|/);
     expect(text).toContain("2 of 4 rows do here");
+    expect(text).toContain("not where a later sitting lands");
   });
 
   it("ranks by the rounds' median, not by the last run", () => {

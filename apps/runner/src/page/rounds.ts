@@ -86,7 +86,9 @@ export function howSureLine(results: BenchResults): string[] {
   return [
     `How sure: each row's figure is the median of its rounds at ${where}, rows measured once a round in a fresh random order over the sitting, ` +
       `with a 95 % interval in brackets${width}${moderatedNote}; two rows are ranked apart only when the ratio of their figures, paired round by round, ` +
-      `is surely more than ${SAME_MARGIN * 100} % from 1, and rows not told apart share a rank such as 3–5 (${ties} of ${ranked.length} rows do here).`,
+      `is surely more than ${SAME_MARGIN * 100} % from 1, and rows not told apart share a rank such as 3–5 (${ties} of ${ranked.length} rows do here). ` +
+      "An interval says how sure this sitting is of its row on this host as it ran, not where a later sitting lands: on one shared host, " +
+      "sittings hours apart have moved the rows together by more than their intervals while their order held (docs/method.md, Calibration).",
     "",
   ];
 }
