@@ -14,6 +14,7 @@ import { dec1, int, table } from "./format.ts";
 import { resultRuns } from "./rows.ts";
 import { costSpread, repeatPairs, repeatSentence, summariseRepeats } from "./repeats.ts";
 import { microsAtReference, runSpeed } from "./speed.ts";
+import { sweepOf } from "../results/sweeps.ts";
 
 /** µs per inference at the two knees agree when their ratio is within 1 ± this. */
 export const COST_AGREEMENT = 0.05;
@@ -73,8 +74,8 @@ function sweepStep(sweep: SweepRecord | undefined): number | undefined {
 export function rowAgreements(fast: BenchResults, sweep: BenchResults): RowAgreement[] {
   const products = [...new Set([...(fast.sweeps ?? []), ...(sweep.sweeps ?? [])].map((s) => s.product))];
   return products.map((product) => {
-    const f = fast.sweeps?.find((s) => s.product === product);
-    const s = sweep.sweeps?.find((x) => x.product === product);
+    const f = sweepOf(fast, product);
+    const s = sweepOf(sweep, product);
     const row: RowAgreement = { product };
     if (f?.knee !== undefined) row.fastKnee = f.knee;
     if (s?.knee !== undefined) row.sweepKnee = s.knee;

@@ -13,6 +13,7 @@ import { budgetLine, hasRounds, howSureLine, roundCells, tooFewRounds } from "./
 import { rankingShare, shareLabel } from "../rounds/load-share.ts";
 import { sittingSpeed, type DriftChoice } from "../rounds/drift.ts";
 import { roundsDrift } from "../rounds/standing.ts";
+import { sweepOf } from "../results/sweeps.ts";
 
 export interface RankedRow {
   run: RunResult;
@@ -107,7 +108,7 @@ function atMost140(text: string): string {
  * rate); any other row, its run's mark.
  */
 function notRankedBecause(results: BenchResults, run: RunResult): string {
-  const search = results.sweeps?.find((s) => s.product === run.product);
+  const search = sweepOf(results, run.product);
   if (search !== undefined && search.knee === undefined) return `no knee: ${atMost140(search.stoppedBecause.replace(/\.\s*$/, ""))}`;
   return firstClause(runMark(run) ?? "does not count");
 }

@@ -17,6 +17,7 @@ import { isRanked, standings, type RowStanding } from "../rounds/standing.ts";
 import { int, table } from "./format.ts";
 import { intervalCell, unrankedCell } from "./rounds.ts";
 import { rankingShare, shareLabel } from "../rounds/load-share.ts";
+import { sweepOf } from "../results/sweeps.ts";
 
 /** The section's heading starts so. */
 export const EXACTLY_ONCE_HEADING = "Exactly-once";
@@ -117,7 +118,7 @@ export interface KneeRange {
 
 export function kneeRange(side: Side, product: string): KneeRange | undefined {
   const row = side.rows.get(product);
-  const bracket = side.results.sweeps?.find((s) => s.product === product)?.bracket;
+  const bracket = sweepOf(side.results, product)?.bracket;
   const keptUp = bracket?.keptUp ?? row?.rate;
   if (keptUp === undefined) return undefined;
   const saturated = bracket?.saturated !== undefined ? { saturated: bracket.saturated } : {};
@@ -147,7 +148,7 @@ function capacityEvidence(side: Side, product: string): CapacityEvidence {
   const runs = side.results.runs.filter((r) => r.product === product && r.status === "ok" && r.settings.offeredRate > 0 && r.conditions?.noisy !== true);
   const paced = runs.filter((r) => r.throughput?.regime === "saturated").map((r) => r.settings.offeredRate);
   // The search's own bracket counts a settled drain's rate as saturating (nothing consumes faster than it drains).
-  const bracket = side.results.sweeps?.find((s) => s.product === product)?.bracket?.saturated;
+  const bracket = sweepOf(side.results, product)?.bracket?.saturated;
   const saturated = bracket !== undefined ? [...paced, bracket] : paced;
   const keptUp = runs.filter((r) => r.throughput?.regime === "keep-up" && r.settled !== false).map((r) => r.settings.offeredRate);
   const held = keptUp.filter((rate) => !saturated.includes(rate));

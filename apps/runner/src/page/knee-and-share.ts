@@ -12,6 +12,7 @@ import { median } from "../metrics/stats.ts";
 import { int, table } from "./format.ts";
 import { percent } from "./repeats.ts";
 import { intervalCell } from "./rounds.ts";
+import { sweepOf } from "../results/sweeps.ts";
 
 /** The results hold rounds at both the load share and the knee. */
 export const hasBothShares = (results: BenchResults): boolean =>
@@ -44,7 +45,7 @@ export function kneeAndShareSection(results: BenchResults): string[] {
   const rows = products.map((p) => {
     const s = atShare.rows.find((r) => r.product === p);
     const k = atKnee.rows.find((r) => r.product === p);
-    const knee = results.sweeps?.find((x) => x.product === p)?.knee;
+    const knee = sweepOf(results, p)?.knee;
     return [p, knee !== undefined ? int(knee) : "–", figure(k), counted(k), figure(s), counted(s), ratioCell(s, k)];
   });
   return [

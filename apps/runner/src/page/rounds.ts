@@ -14,6 +14,7 @@ import { MOVE_DOWN_SHARE } from "../rounds/knee-moves.ts";
 import { rankingShare, roundOneInSearch, shareLabel } from "../rounds/load-share.ts";
 import { percent } from "./repeats.ts";
 import { timeSpentPhrase } from "./time-spent.ts";
+import { sweepOf } from "../results/sweeps.ts";
 
 /** The ranked rows' interval half-widths (rows with one round have none). */
 export const halfWidths = (s: Standings): number[] => s.rows.filter(
@@ -32,7 +33,7 @@ export const intervalCell = (i: Interval): string => (i.n === 1 ? `${dec2(i.medi
  */
 export function unrankedCell(results: BenchResults, row: RowStanding | undefined, product: string): string {
   if (row !== undefined) return `not ranked (${row.byRound.size} of ${row.rounds.length} rounds counting)`;
-  const search = results.sweeps?.find((s) => s.product === product);
+  const search = sweepOf(results, product);
   if (search !== undefined && search.knee === undefined) return "not ranked: its knee search found no knee";
   const failed = results.runs.find((r) => r.product === product && (r.status === "failed" || r.status === "invalid"));
   return failed ? `${failed.status}: ${failed.reason?.split("\n")[0] ?? "no reason"}` : "not run";

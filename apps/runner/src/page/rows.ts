@@ -6,6 +6,7 @@
 import type { BenchResults, RunResult, Spread } from "../results/types.ts";
 import { median } from "../metrics/stats.ts";
 import { microsAtReference } from "./speed.ts";
+import { sweepOf } from "../results/sweeps.ts";
 
 export function productLabel(run: RunResult): string {
   const version = run.versions[run.product] ?? run.versions[run.family ?? Object.keys(run.versions).find(
@@ -70,7 +71,7 @@ export function rowsOf(results: BenchResults): ProductRows {
   for (const run of results.runs) byProduct.set(run.product, [...(byProduct.get(run.product) ?? []), run]);
   const chosen: RunResult[] = [];
   for (const [product, runs] of byProduct) {
-    const sweep = results.sweeps?.find((s) => s.product === product);
+    const sweep = sweepOf(results, product);
     const atKnee = sweep?.knee !== undefined ? resultRuns(runs, sweep.knee) : [];
     const valid = runs.filter(countsAsResult);
     const withFigures = runs.filter((r) => r.throughput !== undefined || r.status === "invalid");

@@ -15,6 +15,7 @@ import { REFERENCE_SPEED } from "../run/speed-index.ts";
 import { halfWidths, intervalCell } from "./rounds.ts";
 import { percent } from "./repeats.ts";
 import { rankingShare, shareLabel } from "../rounds/load-share.ts";
+import { sweepOf } from "../results/sweeps.ts";
 
 const when = (r: BenchResults): string => r.generatedAt.slice(0, 16).replace("T", " ");
 
@@ -100,7 +101,7 @@ export interface KneePair {
 export function kneePairs(a: BenchResults, b: BenchResults): KneePair[] {
   const pairs: KneePair[] = [];
   for (const sa of a.sweeps ?? []) {
-    const sb = (b.sweeps ?? []).find((s) => s.product === sa.product);
+    const sb = sweepOf(b, sa.product);
     if (sa.knee === undefined || sb?.knee === undefined) continue;
     const bounded = sa.bracket?.saturated === undefined || sb.bracket?.saturated === undefined;
     pairs.push({ product: sa.product, here: sa.knee, there: sb.knee, bounded });

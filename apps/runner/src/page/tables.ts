@@ -10,6 +10,7 @@ import { dec1, dec2, dec4, int, sci, signedPercent, table } from "./format.ts";
 import { FOREIGN_LOAD_NOTE, RESOURCES_NOTE, SPREAD_NOTE, throughputDefinitions } from "./prose.ts";
 import { noisyShort, productLabel, runMark, spreadOf } from "./rows.ts";
 import { hasTimedRuns, microsAtReference, speedSentence } from "./speed.ts";
+import { sweepOf } from "../results/sweeps.ts";
 
 /** The selectivity every product must show: every record scored and republished. */
 const EXPECTED_SELECTIVITY = 1.0;
@@ -325,7 +326,7 @@ function notesOf(results: BenchResults, r: RunResult): string[] {
   for (const d of r.deviations) parts.push(`Deviation: ${d}`);
   if (r.consumedSource) parts.push(`consumed read from ${r.consumedSource}.`);
   if (r.remoteResources) parts.push(`CPU and memory beyond this machine's /proc: ${r.remoteResources}.`);
-  const sweep = results.sweeps?.find((w) => w.product === r.product);
+  const sweep = sweepOf(results, r.product);
   if (sweep) {
     parts.unshift(
       `SWEPT — knee ` +

@@ -12,6 +12,7 @@ import { runRounds, shuffled, type RoundRow } from "./run-rounds.ts";
 import { LOAD_SHARE, rateAtShare } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
 import { rowAdmin, rowFault } from "../row-fault.ts";
+import { sweepOf } from "../results/sweeps.ts";
 
 /** What the main command needs of the bench around it. */
 export interface MainCommandParts {
@@ -130,7 +131,7 @@ export const rowBench = (bench: BenchContext, productId: string): BenchContext =
  */
 function rowsWithKnee(searched: readonly SearchedRow[], results: BenchResults): RoundRow[] {
   return searched.flatMap((row) => {
-    const knee = results.sweeps?.find((s) => s.product === row.product.id)?.knee;
+    const knee = sweepOf(results, row.product.id)?.knee;
     return knee === undefined ? [] : [{ ...row, knee, rate: rateAtShare(knee, LOAD_SHARE) }];
   });
 }

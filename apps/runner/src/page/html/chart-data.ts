@@ -9,6 +9,7 @@ import { productLabel, rowsOf } from "../render.ts";
 import { countsAsResult } from "../rows.ts";
 import { hasRounds, roundCells } from "../rounds.ts";
 import type { Interval } from "../../rounds/intervals.ts";
+import { sweepOf } from "../../results/sweeps.ts";
 
 export interface RunPoint {
   /** Index of the run in results.runs: ties a mark back to its run. */
@@ -98,7 +99,7 @@ function point(run: RunResult, index: number): RunPoint | undefined {
  */
 function kneeRuns(results: BenchResults, product: string, row: RunResult | undefined): number[] {
   if (hasRounds(results)) return results.runs.flatMap((r, i) => (r.product === product && r.round !== undefined && countsAsResult(r) ? [i] : []));
-  const sweep = results.sweeps?.find((s) => s.product === product);
+  const sweep = sweepOf(results, product);
   if (sweep) {
     if (sweep.knee === undefined) return [];
     return results.runs.flatMap((r, i) => (r.product === product && r.settings.offeredRate === sweep.knee && countsAsResult(r) ? [i] : []));
@@ -117,7 +118,7 @@ export function chartData(results: BenchResults): ChartData {
   for (const row of [...measured, ...notRun]) {
     const product = row.product;
     const label = productLabel(row);
-    const sweep = results.sweeps?.find((s) => s.product === product);
+    const sweep = sweepOf(results, product);
     const points = results.runs.flatMap((r, i) => (r.product === product ? [point(r, i)].filter((p): p is RunPoint => p !== undefined) : []));
     if (points.length === 0) continue;
     products.push({
