@@ -139,8 +139,8 @@ program
   )
   .option(
     "--budget <min>",
-    "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): four rounds always, however " +
-      "long they take, then rounds for rows whose order is still unknown while the budget holds",
+    "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): three rounds always, however " +
+      "long they take, and a make-up round for a row that lost one of them; then rounds for rows whose order is still unknown while the budget holds",
     wholeNumber,
     30,
   )

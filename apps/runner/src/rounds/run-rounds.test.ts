@@ -24,12 +24,24 @@ describe("nextRound", () => {
     expect(over).toEqual({ stop: expect.stringContaining("a, b stay unresolved") });
   });
 
-  it("gives a row without an interval a round first, and alone when the budget holds no more", () => {
+  it("gives a row that lost one of the first rounds a make-up round, whatever the budget says, and the others only as it holds", () => {
+    const lost = resultsOf([...rounds("a", [10, 12, 9]), ...rounds("b", [11, 10, 10]), ...rounds("c", [50, 52, 51]).slice(0, 2)]);
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], lost, clock(40, 30), perRow(1))).toEqual({ rows: ["c", "a", "b"] });
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], lost, clock(40, 39.5), perRow(1))).toEqual({ rows: ["c"] });
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], lost, clock(40, 60), perRow(1))).toEqual({ rows: ["c"] });
+  });
+
+  it("holds only one make-up round: later, a row short of an interval waits for the budget like the rest", () => {
     const moved = resultsOf([...rounds("a", [10, 12, 9]), ...rounds("b", [11, 10, 10]), ...rounds("c", [50, 52, 51]).slice(0, 1)]);
-    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 30), perRow(1))).toEqual({ rows: ["c", "a", "b"] });
-    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 38.5), perRow(1))).toEqual({ rows: ["c"] });
-    const over = nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], moved, clock(40, 39.5), perRow(1));
+    expect(nextRound(ALWAYS_ROUNDS + 2, ["a", "b", "c"], moved, clock(40, 30), perRow(1))).toEqual({ rows: ["c", "a", "b"] });
+    expect(nextRound(ALWAYS_ROUNDS + 2, ["a", "b", "c"], moved, clock(40, 38.5), perRow(1))).toEqual({ rows: ["c"] });
+    const over = nextRound(ALWAYS_ROUNDS + 2, ["a", "b", "c"], moved, clock(40, 39.5), perRow(1));
     expect(over).toEqual({ stop: expect.stringContaining("c (fewer than 2 counting rounds), a, b stay unresolved") });
+  });
+
+  it("runs no make-up round when every row's first rounds all counted", () => {
+    const resolved = resultsOf([...rounds("a", [10, 11, 10.5]), ...rounds("c", [50, 52, 51])]);
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "c"], resolved, clock(40, 60), perRow(1))).toEqual({ stop: expect.stringContaining("told apart or the same") });
   });
 
   it("stops when every neighbouring pair is resolved, and at MAX_ROUNDS", () => {

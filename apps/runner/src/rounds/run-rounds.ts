@@ -9,10 +9,11 @@
  *   are measured alike: a window in the search's warm session is not one of them, since minutes of
  *   paced steps leave some products cheaper (flink) or dearer (node) per record than a fresh start.
  *   ALWAYS_ROUNDS rounds always run, short ones (ROUND_WARMUP_SEC, ROUND_WINDOW_RULE), since a
- *   row's rounds differ by session more than by window; a later round goes to rows with fewer
- *   than MIN_COUNTING_ROUNDS counting rounds and to rows with an UNKNOWN neighbour (standing.ts),
- *   as many as the budget holds, until every row is ranked and every neighbouring pair resolved,
- *   or MAX_ROUNDS.
+ *   row's rounds differ by session more than by window; then one make-up round, whatever the
+ *   budget says, for the rows that lost one of them, so a lost round costs a row one session, not
+ *   its interval; a later round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds
+ *   and to rows with an UNKNOWN neighbour (standing.ts), as many as the budget holds, until every
+ *   row is ranked and every neighbouring pair resolved, or MAX_ROUNDS.
  *   A row that falls behind even at the load share moves down for its later rounds (knee-moves.ts).
  *
  * A row with a cold start works it off at its round's rate before its window, so that every round
@@ -33,11 +34,11 @@ import { rowAdmin, rowFault } from "../row-fault.ts";
 
 /**
  * Rounds every row with a knee gets whatever the budget says. A row's rounds differ mostly from one
- * session to the next, not within a window (docs/method.md, Rounds), so a session more buys more
- * certainty than seconds more of each window: four short rounds give a narrower interval than three
- * long ones in about the same time.
+ * session to the next, not within a window (docs/method.md, Rounds), so short rounds buy more
+ * certainty than long ones; three are the fewest whose moderated interval (moderation.ts) stays
+ * within a few percent for a row whose rounds all count, and each one more costs every row a session.
  */
-export const ALWAYS_ROUNDS = 4;
+export const ALWAYS_ROUNDS = 3;
 /** No row gets more rounds than this: past it, an order still unknown is a tie for this sitting. */
 export const MAX_ROUNDS = 10;
 /**
@@ -101,18 +102,21 @@ export function nextRound(
   if (rows.length === 0) return { stop: "no row has a knee to run rounds at" };
   if (round <= ALWAYS_ROUNDS) return { rows: [...rows] };
   if (round > MAX_ROUNDS) return { stop: `the rounds reached their cap of ${MAX_ROUNDS}` };
-  const left = clock.budgetMs - clock.spentMs();
   const s = standings(results);
-  const short = rows.filter((id) => (s.rows.find((r) => r.product === id)?.byRound.size ?? 0) < MIN_COUNTING_ROUNDS);
-  const unresolved = unresolvedRows(s).filter((id) => rows.includes(id) && !short.includes(id));
+  const counting = (id: string): number => s.rows.find((r) => r.product === id)?.byRound.size ?? 0;
+  const makeUp = round === ALWAYS_ROUNDS + 1 ? rows.filter((id) => counting(id) < ALWAYS_ROUNDS) : [];
+  const left = clock.budgetMs - clock.spentMs() - costMs(makeUp);
+  const short = rows.filter((id) => counting(id) < MIN_COUNTING_ROUNDS && !makeUp.includes(id));
+  const unresolved = unresolvedRows(s).filter((id) => rows.includes(id) && !short.includes(id) && !makeUp.includes(id));
   if (short.length + unresolved.length === 0) {
+    if (makeUp.length > 0) return { rows: makeUp };
     return { stop: `after ${round - 1} rounds every row is ranked and every pair of neighbouring rows is told apart or the same` };
   }
   // A row without an interval needs a round more than a pair without a verdict does, and a pair
   // is compared only in the rounds both rows ran: the pairs' rows go all together or not at all.
-  if (costMs([...short, ...unresolved]) <= left) return { rows: [...short, ...unresolved] };
+  if (costMs([...short, ...unresolved]) <= left) return { rows: [...makeUp, ...short, ...unresolved] };
   const shortThatFit = fitting(short, left, costMs);
-  if (shortThatFit.length > 0) return { rows: shortThatFit };
+  if (makeUp.length + shortThatFit.length > 0) return { rows: [...makeUp, ...shortThatFit] };
   const minutes = (ms: number): string => (Math.max(0, ms) / 60_000).toFixed(1);
   const open = [...short.map((id) => `${id} (fewer than ${MIN_COUNTING_ROUNDS} counting rounds)`), ...unresolved];
   return {
