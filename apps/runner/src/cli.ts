@@ -140,7 +140,8 @@ program
   .option(
     "--budget <min>",
     "the main command's minutes for its knee searches and rounds (products' first-time preparation not counted): three rounds always, however " +
-      "long they take, and a make-up round for a row that lost one of them; then rounds for rows whose order is still unknown while the budget holds",
+      "long they take, and a fourth (a make-up round) for every row when their median interval is wider than ±5 %, else for a row that lost " +
+      "one of them or whose interval is wider than ±10 %; then rounds for rows whose order is still unknown while the budget holds",
     wholeNumber,
     30,
   )

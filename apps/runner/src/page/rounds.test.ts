@@ -74,6 +74,16 @@ describe("the ranking over rounds", () => {
     expect(own).toContain("Every round, after the knee searches, starts the product again");
     expect(own).not.toContain("search's own session");
   });
+
+  it("says which rows a round after the always-run ones went to, where the results record how many always ran", () => {
+    const atShare = (r: RunResult): RunResult => ({ ...r, loadShare: 0.7 });
+    const base = { ...results, runs: runs.map(atShare), rounds: { ...results.rounds!, loadShare: 0.7, searchOrder: ["dear"] } };
+    expect(roundsSection(base).join("\n")).not.toContain("make-up");
+    const three = roundsSection({ ...base, rounds: { ...base.rounds, alwaysRounds: 3 } }).join("\n");
+    expect(three).toContain("Rounds 1–3 ran for every row whatever the budget said. Round 4 ran, whatever the budget said, for every row when");
+    expect(three).toContain("median half-width was over ±5 % after them, and otherwise for a row that lost one of them");
+    expect(three).toContain("or whose interval was wider than ±10 % (a make-up round)");
+  });
 });
 
 describe("the Rounds section's units", () => {

@@ -5,7 +5,9 @@
  */
 import type { BenchResults } from "../results/types.ts";
 import { halfWidth, SAME_MARGIN, type Interval } from "../rounds/intervals.ts";
-import { isRanked, MIN_COUNTING_ROUNDS, rankLabel, roundsDrift, standings, type RowStanding, type Standings } from "../rounds/standing.ts";
+import {
+  halfWidths, isRanked, MIN_COUNTING_ROUNDS, rankLabel, roundsDrift, standings, TARGET_MEDIAN_HALF_WIDTH, WIDE_HALF_WIDTH, type RowStanding, type Standings,
+} from "../rounds/standing.ts";
 import { sittingSpeed } from "../rounds/drift.ts";
 import { median } from "../metrics/stats.ts";
 import { dec2, int, table } from "./format.ts";
@@ -15,11 +17,6 @@ import { rankingShare, roundOneInSearch, shareLabel } from "../rounds/load-share
 import { percent } from "./repeats.ts";
 import { timeSpentPhrase } from "./time-spent.ts";
 import { sweepOf } from "../results/sweeps.ts";
-
-/** The ranked rows' interval half-widths (rows with one round have none). */
-export const halfWidths = (s: Standings): number[] => s.rows.filter(
-  (r) => isRanked(r) && (r.interval as Interval).n > 1,
-).map((r) => halfWidth(r.interval as Interval));
 
 /** The results hold rounds: the ranking reads them. */
 export const hasRounds = (results: BenchResults): boolean => results.runs.some((r) => r.round !== undefined);
@@ -150,8 +147,21 @@ export function roundsSection(results: BenchResults): string[] {
   ]);
   const searches = results.rounds?.searchOrder ? [`the knee searches: ${results.rounds.searchOrder.join(", ")}`] : [];
   const order = [...searches, ...(results.rounds?.order ?? []).map((o, i) => `round ${i + 1}: ${o.join(", ")}`)].join("; ");
-  const intro = share === 1 ? ROUNDS_AT_KNEE : roundsAtShare(share, unitsOf(results, share), inSearch);
+  const intro = share === 1 ? ROUNDS_AT_KNEE : `${roundsAtShare(share, unitsOf(results, share), inSearch)}${laterRounds(results.rounds?.alwaysRounds)}`;
   return ["## Rounds", "", intro, "", table(header, rows), "", ...(order ? [`Order: ${order}.`, ""] : [])];
+}
+
+const percent0 = (share: number): string => `${Math.round(share * 100)} %`;
+
+/** Which rows a round after the always-run ones went to (rounds/run-rounds.ts' nextRound); older results do not say. */
+function laterRounds(alwaysRounds: number | undefined): string {
+  if (alwaysRounds === undefined) return "";
+  return (
+    ` Rounds 1–${alwaysRounds} ran for every row whatever the budget said. Round ${alwaysRounds + 1} ran, whatever the budget said, for every ` +
+    `row when the ranked rows' median half-width was over ±${percent0(TARGET_MEDIAN_HALF_WIDTH)} after them, and otherwise for a row that lost ` +
+    `one of them or whose interval was wider than ±${percent0(WIDE_HALF_WIDTH)} (a make-up round); from round ${alwaysRounds + 1} on, a round ` +
+    "ran for rows not yet told apart from a neighbour only while the budget held."
+  );
 }
 
 /** Older results: their rounds ran at the knee. */

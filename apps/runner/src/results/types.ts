@@ -359,6 +359,8 @@ export interface RoundsRecord {
   loadShare?: number;
   /** Every round also measured one window at the knee after the one at the load share (`--also-at-knee`). */
   alsoAtKnee?: boolean;
+  /** The rounds every row ran whatever the budget said (rounds/run-rounds.ts' ALWAYS_ROUNDS), a make-up round after them; absent: older results. */
+  alwaysRounds?: number;
 }
 
 /** The model a results file's rows ran (results/model.ts). */

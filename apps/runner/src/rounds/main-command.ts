@@ -8,7 +8,7 @@ import type { Prepared, Product } from "@bench/core";
 import type { BenchResults, KneeMove, RunResult, SweepRecord } from "../results/types.ts";
 import type { BenchContext, RunSettings } from "../run/measure.ts";
 import { fastKneeProduct } from "../sweep/run-fast.ts";
-import { runRounds, shuffled, type RoundRow } from "./run-rounds.ts";
+import { ALWAYS_ROUNDS, runRounds, shuffled, type RoundRow } from "./run-rounds.ts";
 import { LOAD_SHARE, rateAtShare } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
 import { rowAdmin, rowFault } from "../row-fault.ts";
@@ -115,6 +115,7 @@ async function endEarly(
     order,
     stoppedBecause,
     loadShare: LOAD_SHARE,
+    alwaysRounds: ALWAYS_ROUNDS,
     ...(parts.alsoAtKnee ? { alsoAtKnee: true } : {}),
     ...(moves.length > 0 ? { moves } : {}),
   };

@@ -4,6 +4,9 @@ import type { RunSettings } from "../run/measure.ts";
 import {
   ALWAYS_ROUNDS, MAX_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, ROUND_WARMUP_SEC, ROUND_WINDOW_RULE, roundSettings, shuffled,
 } from "./run-rounds.ts";
+import { halfWidths, standings, TARGET_MEDIAN_HALF_WIDTH, WIDE_HALF_WIDTH } from "./standing.ts";
+import { median } from "../metrics/stats.ts";
+import { halfWidth, type Interval } from "./intervals.ts";
 
 const rounds = (product: string, micros: number[]): RunResult[] => micros.map((m, i) => countingRun(product, 10_000, m, { round: i + 1 }));
 const clock = (budgetMin: number, spentMin: number) => ({ budgetMs: budgetMin * 60_000, spentMs: () => spentMin * 60_000 });
@@ -18,16 +21,15 @@ describe("nextRound", () => {
     expect(nextRound(ALWAYS_ROUNDS, ["a", "b", "c"], twoRounds, clock(30, 60), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
   });
 
-  it("after them, runs only the rows with an UNKNOWN neighbour, while the budget holds a round of them", () => {
-    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(40, 30), perRow(1))).toEqual({ rows: ["a", "b"] });
-    const over = nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(40, 39), perRow(1));
+  it("after the make-up round, runs only the rows with an UNKNOWN neighbour, while the budget holds a round of them", () => {
+    expect(nextRound(ALWAYS_ROUNDS + 2, ["a", "b", "c"], unresolved, clock(40, 30), perRow(1))).toEqual({ rows: ["a", "b"] });
+    const over = nextRound(ALWAYS_ROUNDS + 2, ["a", "b", "c"], unresolved, clock(40, 39), perRow(1));
     expect(over).toEqual({ stop: expect.stringContaining("a, b stay unresolved") });
   });
 
-  it("gives a row that lost one of the first rounds a make-up round, whatever the budget says, and the others only as it holds", () => {
-    const lost = resultsOf([...rounds("a", [10, 12, 9]), ...rounds("b", [11, 10, 10]), ...rounds("c", [50, 52, 51]).slice(0, 2)]);
-    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], lost, clock(40, 30), perRow(1))).toEqual({ rows: ["c", "a", "b"] });
-    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], lost, clock(40, 39.5), perRow(1))).toEqual({ rows: ["c"] });
+  it("gives a row that lost one of the first rounds a make-up round, whatever the budget says", () => {
+    const lost = resultsOf([...rounds("a", [10, 10.2, 10.1]), ...rounds("b", [20, 20.3, 20.1]), ...rounds("c", [50, 50.5, 50.2]).slice(0, 2)]);
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], lost, clock(40, 30), perRow(1))).toEqual({ rows: ["c"] });
     expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], lost, clock(40, 60), perRow(1))).toEqual({ rows: ["c"] });
   });
 
@@ -39,13 +41,26 @@ describe("nextRound", () => {
     expect(over).toEqual({ stop: expect.stringContaining("c (fewer than 2 counting rounds), a, b stay unresolved") });
   });
 
-  it("runs no make-up round when every row's first rounds all counted", () => {
-    const resolved = resultsOf([...rounds("a", [10, 11, 10.5]), ...rounds("c", [50, 52, 51])]);
+  it("gives the make-up round to a row whose rounds all counted but whose interval is wider than WIDE_HALF_WIDTH", () => {
+    const stray = resultsOf([...rounds("a", [10, 10.2, 9.9]), ...rounds("b", [30, 30.5, 29.8]), ...rounds("c", [50, 80, 51])]);
+    const wide = standings(stray).rows.find((r) => r.product === "c")?.interval;
+    expect(halfWidth(wide as Interval)).toBeGreaterThan(WIDE_HALF_WIDTH);
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], stray, clock(40, 60), perRow(1))).toEqual({ rows: ["c"] });
+  });
+
+  it("gives the make-up round to every row when the sitting's median half-width is wider than it aims at", () => {
+    const scattered = resultsOf([...rounds("a", [10, 11.5, 9.6]), ...rounds("b", [30, 34, 29]), ...rounds("c", [50, 57, 48])]);
+    expect(median(halfWidths(standings(scattered)))).toBeGreaterThan(TARGET_MEDIAN_HALF_WIDTH);
+    expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "b", "c"], scattered, clock(40, 60), perRow(1))).toEqual({ rows: ["a", "b", "c"] });
+  });
+
+  it("runs no make-up round when every row's first rounds all counted and the sitting is as sure as it aims to be", () => {
+    const resolved = resultsOf([...rounds("a", [10, 10.2, 10.1]), ...rounds("c", [50, 50.5, 50.2])]);
     expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "c"], resolved, clock(40, 60), perRow(1))).toEqual({ stop: expect.stringContaining("told apart or the same") });
   });
 
   it("stops when every neighbouring pair is resolved, and at MAX_ROUNDS", () => {
-    const resolved = resultsOf([...rounds("a", [10, 11, 10.5]), ...rounds("c", [50, 52, 51])]);
+    const resolved = resultsOf([...rounds("a", [10, 10.2, 10.1]), ...rounds("c", [50, 50.5, 50.2])]);
     expect(nextRound(ALWAYS_ROUNDS + 1, ["a", "c"], resolved, clock(40, 10), perRow(1))).toEqual({ stop: expect.stringContaining("told apart or the same") });
     expect(nextRound(MAX_ROUNDS + 1, ["a", "b", "c"], unresolved, clock(400, 0), perRow(1))).toEqual({ stop: expect.stringContaining(`cap of ${MAX_ROUNDS}`) });
   });

@@ -10,10 +10,11 @@
  *   paced steps leave some products cheaper (flink) or dearer (node) per record than a fresh start.
  *   ALWAYS_ROUNDS rounds always run, short ones (ROUND_WARMUP_SEC, ROUND_WINDOW_RULE), since a
  *   row's rounds differ by session more than by window; then one make-up round, whatever the
- *   budget says, for the rows that lost one of them, so a lost round costs a row one session, not
- *   its interval; a later round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds
- *   and to rows with an UNKNOWN neighbour (standing.ts), as many as the budget holds, until every
- *   row is ranked and every neighbouring pair resolved, or MAX_ROUNDS.
+ *   budget says, for the rows that lost one of them or whose interval is still wide
+ *   (WIDE_HALF_WIDTH), so a lost or stray round costs a row one session more, not its interval;
+ *   a later round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds and to rows
+ *   with an UNKNOWN neighbour (standing.ts), as many as the budget holds, until every row is
+ *   ranked and every neighbouring pair resolved, or MAX_ROUNDS.
  *   A row that falls behind even at the load share moves down for its later rounds (knee-moves.ts).
  *
  * A row with a cold start works it off at its round's rate before its window, so that every round
@@ -26,7 +27,11 @@ import { PacedSession } from "../run/paced-session.ts";
 import type { WindowStopRule } from "../metrics/window-stop.ts";
 import { runSummary } from "../summary.ts";
 import { searchInSession } from "../sweep/in-session.ts";
-import { MIN_COUNTING_ROUNDS, standings, unresolvedRows } from "./standing.ts";
+import {
+  halfWidths, MIN_COUNTING_ROUNDS, standings, TARGET_MEDIAN_HALF_WIDTH, unresolvedRows, WIDE_HALF_WIDTH, type Standings,
+} from "./standing.ts";
+import { median } from "../metrics/stats.ts";
+import { halfWidth } from "./intervals.ts";
 import { kneeAfterRounds, moveSentence } from "./knee-moves.ts";
 import { LOAD_SHARE } from "./load-share.ts";
 import type { AfterRound } from "../model-alone/rounds.ts";
@@ -104,7 +109,7 @@ export function nextRound(
   if (round > MAX_ROUNDS) return { stop: `the rounds reached their cap of ${MAX_ROUNDS}` };
   const s = standings(results);
   const counting = (id: string): number => s.rows.find((r) => r.product === id)?.byRound.size ?? 0;
-  const makeUp = round === ALWAYS_ROUNDS + 1 ? rows.filter((id) => counting(id) < ALWAYS_ROUNDS) : [];
+  const makeUp = makeUpRows(round, rows, s);
   const left = clock.budgetMs - clock.spentMs() - costMs(makeUp);
   const short = rows.filter((id) => counting(id) < MIN_COUNTING_ROUNDS && !makeUp.includes(id));
   const unresolved = unresolvedRows(s).filter((id) => rows.includes(id) && !short.includes(id) && !makeUp.includes(id));
@@ -124,6 +129,22 @@ export function nextRound(
       `after ${round - 1} rounds the budget's ${minutes(left)} min left would not hold another round of ${open.length} rows ` +
       `(about ${minutes(costMs([...short, ...unresolved]))} min); ${open.join(", ")} stay unresolved`,
   };
+}
+
+/**
+ * The make-up round's rows (round ALWAYS_ROUNDS + 1), which run whatever the budget says: every row
+ * when the sitting's median half-width is still wider than it aims at, else a row that lost an
+ * always-run round, or whose interval is wide.
+ */
+function makeUpRows(round: number, rows: readonly string[], s: Standings): string[] {
+  if (round !== ALWAYS_ROUNDS + 1) return [];
+  const widths = halfWidths(s);
+  if (widths.length > 0 && median(widths) > TARGET_MEDIAN_HALF_WIDTH) return [...rows];
+  return rows.filter((id) => {
+    const row = s.rows.find((r) => r.product === id);
+    const wide = row?.interval !== undefined && halfWidth(row.interval) > WIDE_HALF_WIDTH;
+    return (row?.byRound.size ?? 0) < ALWAYS_ROUNDS || wide;
+  });
 }
 
 /** The rows of `wanted`, in order, that a round within `leftMs` can hold; a row costlier than what is left makes way for the next. */

@@ -13,7 +13,7 @@
  */
 import type { BenchResults, RunResult } from "../results/types.ts";
 import { countsAsResult } from "../page/rows.ts";
-import { medianIntervals, pairedRatios, ratioVerdict, SAME_MARGIN, type Interval, type RatioVerdict } from "./intervals.ts";
+import { halfWidth, medianIntervals, pairedRatios, ratioVerdict, SAME_MARGIN, type Interval, type RatioVerdict } from "./intervals.ts";
 import { driftChoice, driftCorrected, sittingSpeed, type DriftChoice, type RoundFigure } from "./drift.ts";
 import { loadShareOf, rankingShare } from "./load-share.ts";
 
@@ -44,6 +44,27 @@ export interface RowStanding {
  * UNKNOWN against every row, and would widen every other row's rank range for nothing.
  */
 export const MIN_COUNTING_ROUNDS = 2;
+
+/**
+ * After the rounds every row runs (run-rounds.ts' ALWAYS_ROUNDS), a row whose interval is wider
+ * than this share of its figure gets the make-up round, as a row that lost a round does: where
+ * every row's rounds count, three rounds give half-widths of a few percent, and one this wide says
+ * one of its sessions sat far from the others, and a fourth session says which.
+ */
+export const WIDE_HALF_WIDTH = 0.1;
+
+/**
+ * After the rounds every row runs, a sitting whose ranked rows' median half-width is wider than
+ * this gives the make-up round to every row: three rounds reach it where a host's rounds spread
+ * under about 4.5 % a round, and a fourth narrows a half-width by about a fifth where they spread
+ * more, which keeps the median within 6 %.
+ */
+export const TARGET_MEDIAN_HALF_WIDTH = 0.05;
+
+/** The ranked rows' interval half-widths (rows with one round have none). */
+export const halfWidths = (s: Standings): number[] => s.rows.filter(
+  (r) => isRanked(r) && (r.interval as Interval).n > 1,
+).map((r) => halfWidth(r.interval as Interval));
 
 export interface Standings {
   /** Rows with at least one counting round, cheapest median first; then rows with none. Ranked: those with an interval and MIN_COUNTING_ROUNDS. */
