@@ -24,7 +24,10 @@ describe("nextRound", () => {
   it("after the make-up round, runs only the rows with an UNKNOWN neighbour, while the budget holds a round of them", () => {
     expect(nextRound(ALWAYS_ROUNDS + 2, ["a", "b", "c"], unresolved, clock(40, 30), perRow(1))).toEqual({ rows: ["a", "b"] });
     const over = nextRound(ALWAYS_ROUNDS + 2, ["a", "b", "c"], unresolved, clock(40, 39), perRow(1));
-    expect(over).toEqual({ stop: expect.stringContaining("a, b stay unresolved") });
+    const stays = "the budget's 1.0 min left would not hold another round of 2 rows (about 2.0 min); a, b stay unresolved";
+    expect(over).toEqual({ stop: expect.stringContaining(stays) });
+    const spent = nextRound(ALWAYS_ROUNDS + 2, ["a", "b", "c"], unresolved, clock(30, 39), perRow(1));
+    expect(spent).toEqual({ stop: "after 4 rounds the searches and rounds had taken 39.0 min of the budget's 30.0; a, b stay unresolved" });
   });
 
   it("gives a row that lost one of the first rounds a make-up round, whatever the budget says", () => {

@@ -124,11 +124,10 @@ export function nextRound(
   if (makeUp.length + shortThatFit.length > 0) return { rows: [...makeUp, ...shortThatFit] };
   const minutes = (ms: number): string => (Math.max(0, ms) / 60_000).toFixed(1);
   const open = [...short.map((id) => `${id} (fewer than ${MIN_COUNTING_ROUNDS} counting rounds)`), ...unresolved];
-  return {
-    stop:
-      `after ${round - 1} rounds the budget's ${minutes(left)} min left would not hold another round of ${open.length} rows ` +
-      `(about ${minutes(costMs([...short, ...unresolved]))} min); ${open.join(", ")} stay unresolved`,
-  };
+  const why = left <= 0
+    ? `the searches and rounds had taken ${minutes(clock.spentMs())} min of the budget's ${minutes(clock.budgetMs)}`
+    : `the budget's ${minutes(left)} min left would not hold another round of ${open.length} rows (about ${minutes(costMs([...short, ...unresolved]))} min)`;
+  return { stop: `after ${round - 1} rounds ${why}; ${open.join(", ")} stay unresolved` };
 }
 
 /**
