@@ -10,8 +10,9 @@
  *   paced steps leave some products cheaper (flink) or dearer (node) per record than a fresh start.
  *   ALWAYS_ROUNDS rounds always run, short ones (ROUND_WARMUP_SEC, ROUND_WINDOW_RULE), since a
  *   row's rounds differ by session more than by window; then one make-up round, whatever the
- *   budget says, for the rows that lost one of them or whose interval is still wide
- *   (WIDE_HALF_WIDTH), so a lost or stray round costs a row one session more, not its interval;
+ *   budget says: for every row when the sitting is less sure than it aims to be
+ *   (TARGET_MEDIAN_HALF_WIDTH), else for the rows that lost one of them or whose interval is still
+ *   wide (WIDE_HALF_WIDTH), so a lost or stray round costs a row one session more, not its interval;
  *   a later round goes to rows with fewer than MIN_COUNTING_ROUNDS counting rounds and to rows
  *   with an UNKNOWN neighbour (standing.ts), as many as the budget holds, until every row is
  *   ranked and every neighbouring pair resolved, or MAX_ROUNDS.

@@ -55,9 +55,10 @@ export const WIDE_HALF_WIDTH = 0.1;
 
 /**
  * After the rounds every row runs, a sitting whose ranked rows' median half-width is wider than
- * this gives the make-up round to every row: three rounds reach it where a host's rounds spread
- * under about 4.5 % a round, and a fourth narrows a half-width by about a fifth where they spread
- * more, which keeps the median within 6 %.
+ * this gives the make-up round to every row: three rounds reach it where a host's rounds agree
+ * within about 4.5 % a round, and where they scatter more, a fourth round narrows each half-width
+ * by about 15 % (√(3/4), the moderated t nearly the same), which brings the median under the 6 %
+ * a ranking that decides needs.
  */
 export const TARGET_MEDIAN_HALF_WIDTH = 0.05;
 
