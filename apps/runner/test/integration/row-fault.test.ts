@@ -61,10 +61,15 @@ describe("a fault in one row's session", () => {
     const search = saved.sweeps.find((s) => s.product === "node-passthrough");
     expect(search).toBeDefined();
     expect(saved.rounds.loadShare).toBe(0.7);
-    // A knee found (a busy machine can leave none): the rounds that always run, each a session of its own, all at the share.
+    // A knee found (a busy machine can leave none): the rounds that always run, each a session of its own, all at the share,
+    // and the make-up round when a busy machine scattered them (its rows are the rounds' own decision, tested in run-rounds.test.ts).
     if (search?.knee !== undefined) {
       const rounds = saved.runs.filter((r) => r.product === "node-passthrough" && r.round !== undefined);
-      expect(rounds.map((r) => [r.round, r.loadShare])).toEqual(Array.from({ length: ALWAYS_ROUNDS }, (_, i) => [i + 1, 0.7]));
+      const always = rounds.filter((r) => r.round! <= ALWAYS_ROUNDS);
+      expect(always.map((r) => [r.round, r.loadShare])).toEqual(Array.from({ length: ALWAYS_ROUNDS }, (_, i) => [i + 1, 0.7]));
+      expect(rounds.filter((r) => r.round! > ALWAYS_ROUNDS).map((r) => [r.round, r.loadShare])).toEqual(
+        rounds.length > ALWAYS_ROUNDS ? [[ALWAYS_ROUNDS + 1, 0.7]] : [],
+      );
       expect(rounds[0]!.settings.offeredRate).toBeLessThan(search.knee);
     }
     expect(done.all).toContain("== node: failed — admin error injected");
