@@ -151,15 +151,16 @@ export function roundsSection(results: BenchResults): string[] {
   return ["## Rounds", "", intro, "", table(header, rows), "", ...(order ? [`Order: ${order}.`, ""] : [])];
 }
 
-const percent0 = (share: number): string => `${Math.round(share * 100)} %`;
+/** A share as whole percent, as the page's rule texts give them: 0.1 → "10 %". */
+const wholePercent = (share: number): string => `${Math.round(share * 100)} %`;
 
 /** Which rows a round after the always-run ones went to (rounds/run-rounds.ts' nextRound); older results do not say. */
 function laterRounds(alwaysRounds: number | undefined): string {
   if (alwaysRounds === undefined) return "";
   return (
     ` Rounds 1–${alwaysRounds} ran for every row whatever the budget said. Round ${alwaysRounds + 1} ran, whatever the budget said, for every ` +
-    `row when the ranked rows' median half-width was over ±${percent0(TARGET_MEDIAN_HALF_WIDTH)} after them, and otherwise for a row that lost ` +
-    `one of them or whose interval was wider than ±${percent0(WIDE_HALF_WIDTH)} (a make-up round); from round ${alwaysRounds + 1} on, a round ` +
+    `row when the ranked rows' median half-width was over ±${wholePercent(TARGET_MEDIAN_HALF_WIDTH)} after them, and otherwise for a row that lost ` +
+    `one of them or whose interval was wider than ±${wholePercent(WIDE_HALF_WIDTH)} (a make-up round); from round ${alwaysRounds + 1} on, a round ` +
     "ran for rows not yet told apart from a neighbour only while the budget held."
   );
 }
@@ -185,7 +186,7 @@ function roundsAtShare(share: number, units: string, inSearch: boolean): string 
   return (
     `µs CPU per inference of each row's window at ${shareLabel(share)}, round by round, ${units}. ${sessions}, ` +
     "rows in a fresh random order each round. A window that did not keep up, was noisy or invalid is shown with its mark and does not count. A row that " +
-    `fell behind at its rate in as many rounds as it kept up there moved ${Math.round((1 - MOVE_DOWN_SHARE) * 100)} % down for its later rounds; ` +
+    `fell behind at its rate in as many rounds as it kept up there moved ${wholePercent(1 - MOVE_DOWN_SHARE)} down for its later rounds; ` +
     "a round at a rate it left is shown with its rate, and counts when it kept up there."
   );
 }
