@@ -5,6 +5,7 @@ import {
   commitDrift,
   commitPeriodTicks,
   consumedRate,
+  drainConsumedRate,
   extraRecordsPerRecord,
   lagDrift,
   percentile,
@@ -184,6 +185,22 @@ describe("a commit step is not saturation (a measured quix sweep on a second mac
     expect(Math.abs(consumedRate(w) - 10_000) / 10_000).toBeLessThan(stepShare);
     expect(commitDrift(w)).toBeLessThanOrEqual(0.02);
     expect(throughput(w).regime).toBe("keep-up");
+  });
+
+  it("reads a drain's staircase of batches longer than a tick at its mean pace, where the spans' median reads whole steps", () => {
+    // A measured spark drain window (sitting M of 2026-12-07): 100,000-record micro-batches that
+    // took about 1.45 s each (its log), committed when each finished; 700,000 over the 10 s.
+    const committed = [500_315, 600_315, 700_315, 700_315, 800_315, 900_315, 900_315, 1_000_315, 1_000_315, 1_200_315, 1_200_315];
+    const w: Tick[] = committed.map((consumed, i) => ({ ...(series(0, 0, 10)[i] as Tick), t: 16 + i, consumed }));
+    expect(consumedRate(w)).toBe(50_000);
+    expect(drainConsumedRate(w)).toBeGreaterThan(0.9 * 70_000);
+    expect(drainConsumedRate(w)).toBeLessThan(1.1 * 70_000);
+  });
+
+  it("reads a drain committed every second, and one whose last commit came late, at its rate", () => {
+    expect(drainConsumedRate(series(0, 80_000, 15))).toBe(80_000);
+    const late = series(0, 80_000, 15).map((t) => (t.t === 15 ? { ...t, consumed: t.consumed - 80_000 } : t));
+    expect(Math.abs(drainConsumedRate(late) - 80_000) / 80_000).toBeLessThan(0.02);
   });
 
   it("reads the commit period from the staircase", () => {

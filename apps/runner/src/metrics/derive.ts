@@ -169,8 +169,27 @@ export function extraRecordsPerRecord(extraRecords: number, consumed: number): n
   return consumed > 0 ? extraRecords / consumed : 0;
 }
 
-/** The throughput/efficiency row from the window's ticks; extra rec/rec comes from the whole run (extraRecordsPerRecord). */
-export function throughput(window: readonly Tick[]): Omit<ThroughputRow, "extraRecordsPerRecord"> {
+/**
+ * A drain's consumed/s: the Theil–Sen slope of the committed offset over the window. A saturated
+ * product commits at the pace of its own batches, and a staircase whose step period is not a whole
+ * number of ticks reads, over spans of a few ticks, as whole steps per span: consumedRate's median
+ * then picks the commoner count, not the mean (a batch every 1.5 ticks reads as one every two, three
+ * quarters of its rate). Slopes between every pair of ticks interpolate between the counts, and a
+ * step that lands late at one end still moves only the pairs through it.
+ */
+export function drainConsumedRate(window: readonly Tick[]): number {
+  return robustSlope(window.map((t) => t.t), window.map((t) => t.consumed));
+}
+
+/**
+ * The throughput/efficiency row from the window's ticks; extra rec/rec comes from the whole run
+ * (extraRecordsPerRecord). `consumed` reads consumed/s from the committed offset: consumedRate for a
+ * paced window, drainConsumedRate for a drain's.
+ */
+export function throughput(
+  window: readonly Tick[],
+  consumed: (window: readonly Tick[]) => number = consumedRate,
+): Omit<ThroughputRow, "extraRecordsPerRecord"> {
   const first = window[0];
   const last = window[window.length - 1];
   if (!first || !last || last.t <= first.t) throw new Error("a window needs at least two ticks");
@@ -180,7 +199,7 @@ export function throughput(window: readonly Tick[]): Omit<ThroughputRow, "extraR
   // up at 10,000/s (output 10,000/s, p50 17 ms) as 9,397/s, "saturated", under a fitted line.
   const ts = window.map((t) => t.t);
   const offeredPerSec = slope(ts, window.map((t) => t.inputEnd));
-  const consumedPerSec = consumedRate(window);
+  const consumedPerSec = consumed(window);
   const outputPerSec = slope(ts, window.map((t) => t.outputEnd));
   const drift = lagDrift(window);
   const { cpuAvg, memAvgMb } = resources(window);

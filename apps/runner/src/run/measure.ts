@@ -192,8 +192,13 @@ async function measuredPhases(session: RunSession, result: RunResult): Promise<v
 }
 
 /** The row's figures from the window's ticks; extra = records the run wrote to other topics. */
-export function windowFigures(window: Tick[], extra: number, consumedAtEnd: number): Pick<RunResult, "throughput" | "resources" | "selectivity"> {
-  const t = { ...throughput(window), extraRecordsPerRecord: extraRecordsPerRecord(extra, consumedAtEnd) };
+export function windowFigures(
+  window: Tick[],
+  extra: number,
+  consumedAtEnd: number,
+  consumed?: (window: readonly Tick[]) => number,
+): Pick<RunResult, "throughput" | "resources" | "selectivity"> {
+  const t = { ...throughput(window, consumed), extraRecordsPerRecord: extraRecordsPerRecord(extra, consumedAtEnd) };
   return { throughput: t, resources: resources(window), selectivity: t.consumedPerSec > 0 ? t.outputPerSec / t.consumedPerSec : 0 };
 }
 
