@@ -175,9 +175,8 @@ export interface Product<Found = unknown> {
   /**
    * Seconds this row, started cold at a steady rate, takes to reach the cost it has warm (a JIT
    * compiling its hot path, a micro-batch engine's first batches). A round restarts the product and
-   * loads it at its round's rate from the start: its window begins no sooner than this many seconds
-   * after gendata starts, as the search's drain works the product before the knee's step. Absent:
-   * the round's own warm-up.
+   * works it this long under its knee first (PacedSession.warmUp), as the search's drain works it
+   * before the knee's step; its window then settles as a warm step's. Absent: no warm-up.
    */
   coldStartSec?: number;
   /**

@@ -84,18 +84,6 @@ describe("the ranking over rounds", () => {
     expect(three).toContain("median half-width was over ±5 % after them, and otherwise for a row that lost one of them");
     expect(three).toContain("or whose interval was wider than ±10 % (a make-up round)");
   });
-
-  it("says how a row's cold start was met: worked off first, or under the round's load with its window no sooner than it", () => {
-    const atShare = (r: RunResult): RunResult => ({ ...r, loadShare: 0.7 });
-    const base = { ...results, runs: runs.map(atShare), rounds: { ...results.rounds!, loadShare: 0.7, searchOrder: ["dear"] } };
-    expect(roundsSection(base).join("\n")).not.toContain("cold start");
-    const warmed = base.runs.map((r) => (r.product === "dear" ? { ...r, warmUp: { rate: 10_000, seconds: 30 } } : r));
-    expect(roundsSection({ ...base, runs: warmed }).join("\n")).toContain("(a row with a cold start works it off first)");
-    const long = (r: RunResult): RunResult => ({ ...r, settings: { ...r.settings, warmupSec: r.product === "dear" || r.product === "cheap" ? 30 : 5 } });
-    const text = roundsSection({ ...base, runs: base.runs.map(long) }).join("\n");
-    expect(text).toContain("(a row with a cold start is loaded at its round's rate from its start, and its window begins no sooner than its cold start");
-    expect(text).toContain("after gendata starts: 30 s for cheap, dear)");
-  });
 });
 
 describe("the Rounds section's units", () => {

@@ -147,8 +147,7 @@ export function roundsSection(results: BenchResults): string[] {
   ]);
   const searches = results.rounds?.searchOrder ? [`the knee searches: ${results.rounds.searchOrder.join(", ")}`] : [];
   const order = [...searches, ...(results.rounds?.order ?? []).map((o, i) => `round ${i + 1}: ${o.join(", ")}`)].join("; ");
-  const atShare = (): string => roundsAtShare(share, unitsOf(results, share), inSearch, coldStartPhrase(results));
-  const intro = share === 1 ? ROUNDS_AT_KNEE : `${atShare()}${laterRounds(results.rounds?.alwaysRounds)}`;
+  const intro = share === 1 ? ROUNDS_AT_KNEE : `${roundsAtShare(share, unitsOf(results, share), inSearch)}${laterRounds(results.rounds?.alwaysRounds)}`;
   return ["## Rounds", "", intro, "", table(header, rows), "", ...(order ? [`Order: ${order}.`, ""] : [])];
 }
 
@@ -173,38 +172,17 @@ const ROUNDS_AT_KNEE =
   "invalid is shown with its mark and does not count. A row that fell behind at its knee in as many rounds as it kept up there moved down for its later " +
   "rounds; a round at a knee it left is shown with its rate, and counts when it kept up there.";
 
-/**
- * How the rounds met a row's cold start: worked off before the window with gendata stopped between
- * (results that record a warm-up), or under the round's own load, the window no sooner than the
- * cold start's seconds after gendata started (a round whose warm-up is longer than the rounds').
- */
-function coldStartPhrase(results: BenchResults): string {
-  const rounds = results.runs.filter((r) => r.round !== undefined);
-  if (rounds.some((r) => r.warmUp !== undefined)) return " (a row with a cold start works it off first)";
-  const shortest = Math.min(...rounds.map((r) => r.settings.warmupSec));
-  const bySeconds = new Map<number, Set<string>>();
-  for (const r of rounds.filter((x) => x.settings.warmupSec > shortest)) {
-    bySeconds.set(r.settings.warmupSec, (bySeconds.get(r.settings.warmupSec) ?? new Set()).add(r.product));
-  }
-  if (bySeconds.size === 0) return "";
-  const after = [...bySeconds].sort(([a], [b]) => b - a).map(([sec, ids]) => `${sec} s for ${[...ids].sort().join(", ")}`).join("; ");
-  return (
-    " (a row with a cold start is loaded at its round's rate from its start, and its window begins no sooner than its cold start after " +
-    `gendata starts: ${after})`
-  );
-}
-
 /** How the rounds' µs are given, as the ranking reads them (answer.ts' driftNote says why). */
 function unitsOf(results: BenchResults, share: number): string {
   if (sittingSpeed(results) === undefined) return "as measured";
   return roundsDrift(results, share).corrected ? "taken to the sitting's median speed index" : "raw (as measured: the speed index did not follow this host)";
 }
 
-function roundsAtShare(share: number, units: string, inSearch: boolean, coldStart: string): string {
+function roundsAtShare(share: number, units: string, inSearch: boolean): string {
   const sessions = inSearch
     ? "Round 1 is a window in the knee search's own session once the search has bracketed the knee; each later round starts the product again, gates " +
       "it and measures one window"
-    : `Every round, after the knee searches, starts the product again, gates it and measures one window${coldStart}`;
+    : "Every round, after the knee searches, starts the product again, gates it and measures one window (a row with a cold start works it off first)";
   return (
     `µs CPU per inference of each row's window at ${shareLabel(share)}, round by round, ${units}. ${sessions}, ` +
     "rows in a fresh random order each round. A window that did not keep up, was noisy or invalid is shown with its mark and does not count. A row that " +

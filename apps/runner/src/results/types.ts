@@ -205,7 +205,7 @@ export interface RunResult {
   settled?: boolean;
   /** Seconds from gendata's start to the window's start. */
   settleSec?: number;
-  /** Results whose rounds worked a cold start off before the step, unmeasured, with gendata stopped between: their pages say so. */
+  /** The product's cold start worked off in this session before this step, unmeasured (PacedSession.warmUp). */
   warmUp?: { rate: number; seconds: number };
   conditions?: RunConditions;
   startedAt: string;

@@ -1,7 +1,6 @@
 import { countingRun, resultsOf } from "../page/__fixtures__/counting-run.ts";
 import type { RunResult } from "../results/types.ts";
 import type { RunSettings } from "../run/measure.ts";
-import type { Product } from "@bench/core";
 import {
   ALWAYS_ROUNDS, MAX_ROUNDS, nextRound, PROFILED_ROUND, ROUND_SETTLE_ALLOWANCE_SEC, ROUND_WARMUP_SEC, ROUND_WINDOW_RULE, roundSettings, shuffled,
 } from "./run-rounds.ts";
@@ -89,23 +88,12 @@ describe("shuffled", () => {
 describe("roundSettings", () => {
   const settings = { rate: 0, warmupSec: 10, settleCapSec: 20, windowSec: 30, parallelism: 1, seed: 1, drainTimeoutSec: 60, profileSec: 0 } as RunSettings;
 
-  const product = { coldStartSec: undefined } as Product;
-
   it("takes the round's warm-up and window, lets the settle run past the warm-up, and profiles only in the profiled round", () => {
-    const profiled = roundSettings({ settings, product }, PROFILED_ROUND, 15);
+    const profiled = roundSettings({ settings }, PROFILED_ROUND, 15);
     expect(profiled.warmupSec).toBe(ROUND_WARMUP_SEC);
     expect(profiled.windowRule).toEqual(ROUND_WINDOW_RULE);
     expect(profiled.settleCapSec).toBe(ROUND_WARMUP_SEC + ROUND_SETTLE_ALLOWANCE_SEC);
     expect(profiled.profileSec).toBe(15);
-    expect(roundSettings({ settings, product }, PROFILED_ROUND + 1, 15).profileSec).toBe(0);
-  });
-
-  it("makes a row's cold start its warm-up: no window before it, and the settle allowance after it", () => {
-    const jvm = { coldStartSec: 30 } as Product;
-    const round = roundSettings({ settings, product: jvm }, 1, 15);
-    expect(round.warmupSec).toBe(30);
-    expect(round.settleCapSec).toBe(30 + ROUND_SETTLE_ALLOWANCE_SEC);
-    // A cold start shorter than the round's warm-up leaves the round's.
-    expect(roundSettings({ settings, product: { coldStartSec: 2 } as Product }, 1, 15).warmupSec).toBe(ROUND_WARMUP_SEC);
+    expect(roundSettings({ settings }, PROFILED_ROUND + 1, 15).profileSec).toBe(0);
   });
 });

@@ -18,9 +18,8 @@
  *   ranked and every neighbouring pair resolved, or MAX_ROUNDS.
  *   A row that falls behind even at the load share moves down for its later rounds (knee-moves.ts).
  *
- * A row with a cold start is loaded at its round's rate from the start, and its window begins no
- * sooner than its cold start's seconds after gendata starts, so that every round measures the
- * product warm.
+ * A row with a cold start works it off at its round's rate before its window, so that every round
+ * measures the product warm.
  */
 import type { Prepared, Product } from "@bench/core";
 import type { BenchResults, KneeMove, RunResult } from "../results/types.ts";
@@ -155,16 +154,11 @@ function fitting(wanted: readonly string[], leftMs: number, costMs: (ids: readon
   return chosen;
 }
 
-/**
- * A round's run settings: the row's own, the round's warm-up (a row's cold start, where it has one,
- * is its warm-up: the round's load works it off), settle allowance and window, and the profile in
- * PROFILED_ROUND.
- */
-export function roundSettings(row: Pick<RoundRow, "settings" | "product">, round: number, profileSec: number): RunSettings {
-  const warmupSec = Math.max(ROUND_WARMUP_SEC, row.product.coldStartSec ?? 0);
-  const settleCapSec = Math.max(row.settings.settleCapSec, warmupSec + ROUND_SETTLE_ALLOWANCE_SEC);
+/** A round's run settings: the row's own, the round's warm-up, settle allowance and window, and the profile in PROFILED_ROUND. */
+export function roundSettings(row: Pick<RoundRow, "settings">, round: number, profileSec: number): RunSettings {
+  const settleCapSec = Math.max(row.settings.settleCapSec, ROUND_WARMUP_SEC + ROUND_SETTLE_ALLOWANCE_SEC);
   const profile = round === PROFILED_ROUND ? profileSec : 0;
-  return { ...row.settings, warmupSec, settleCapSec, windowRule: ROUND_WINDOW_RULE, profileSec: profile };
+  return { ...row.settings, warmupSec: ROUND_WARMUP_SEC, settleCapSec, windowRule: ROUND_WINDOW_RULE, profileSec: profile };
 }
 
 /**
@@ -195,11 +189,15 @@ export async function roundAt(
 ): Promise<{ audited: Promise<void> }> {
   const id = row.product.id;
   const session = new PacedSession(row.product, row.prepared, roundSettings(row, round, options.profileSec), bench, `round-${round}`);
-  const coldStart = row.product.coldStartSec === undefined
-    ? ""
-    : `; its cold start worked off under the round's load: no window before ${row.product.coldStartSec} s`;
-  bench.log(`== ${id}: round ${round} at ${row.rate}/s, ${LOAD_SHARE} of its knee ${row.knee}/s (a session of its own: start, gate, one window${coldStart})`);
-  const { outcome: run, audit } = await searchInSession(session, () => roundWindows(session, row, round, onRun, options.alsoAtKnee));
+  bench.log(`== ${id}: round ${round} at ${row.rate}/s, ${LOAD_SHARE} of its knee ${row.knee}/s (a session of its own: start, gate, one window)`);
+  const coldStartSec = row.product.coldStartSec;
+  const { outcome: run, audit } = await searchInSession(session, async () => {
+    if (coldStartSec !== undefined) {
+      bench.log(`== ${id}: its cold start worked off first: ${coldStartSec} s at ${row.rate}/s, then drained`);
+      await session.warmUp(row.rate, coldStartSec);
+    }
+    return roundWindows(session, row, round, onRun, options.alsoAtKnee);
+  });
   bench.log(`== ${id}: round ${round} -> ${runSummary(run)}`);
   return {
     audited: audit.then((why) => {

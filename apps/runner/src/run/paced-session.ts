@@ -71,6 +71,8 @@ export class PacedSession {
   private ended: { status: "failed" | "invalid"; reason: string } | undefined;
   /** What the product had committed when it failed: only that much is held to done. */
   private heldTo: number | undefined;
+  /** The product's cold start was worked off (warmUp): the first step settles as a later step does. */
+  private warmed: RunResult["warmUp"];
 
   constructor(
     private readonly product: Product,
@@ -148,9 +150,12 @@ export class PacedSession {
     const settings: RunSettings = { ...this.base, rate };
     const result: RunResult = { ...emptyResult(this.product, this.prepared, settings), sweepPurpose: purpose, consumedSource: this.consumedSource };
     return this.timedStep(result, rate, async (feed, ticker, watch) => {
-      const warm = this.steps.length > 0;
+      const warm = this.steps.length > 0 || this.warmed !== undefined;
+      if (this.steps.length === 0 && this.warmed) result.warmUp = this.warmed;
       const warmup = warm ? Math.min(WARM_SETTLE_SEC, this.base.warmupSec) : this.base.warmupSec;
-      const cap = warm ? Math.min(WARM_SETTLE_CAP_SEC, this.base.settleCapSec) : this.base.settleCapSec;
+      // After a warm-up the step feeds an idle product, as a first step does: its minimum is short
+      // (the cold start is worked off), its cap the session's; only a later step's cap is short.
+      const cap = this.steps.length > 0 ? Math.min(WARM_SETTLE_CAP_SEC, this.base.settleCapSec) : this.base.settleCapSec;
       const rule = settleRuleFor(warmup, cap, this.product.microBatchSec);
       const { settled, window } = await settledWindow(ticker, rate, rule, this.base.windowRule ?? this.base.windowSec);
       result.settleSec = settled.seconds;
@@ -162,6 +167,32 @@ export class PacedSession {
       this.provisional(result, drained.undrained);
       return window.produceMs;
     });
+  }
+
+  /**
+   * The product's cold start worked off before the first step, as the search's drain works it off
+   * before its paced steps: gendata at `rate` for `seconds`, stopped, the backlog drained. No figure
+   * is taken from it (a window here would be a cold product's); its records are in the output the
+   * audit reads. A product that fails here ends the session as a failed step would.
+   */
+  async warmUp(rate: number, seconds: number): Promise<void> {
+    if (this.ended) return;
+    await this.bench.quiet?.();
+    const feed = this.feed(rate, "warm-up");
+    const { ticker } = this.session.watch(feed, undefined, rate);
+    try {
+      while (ticker.elapsed() < seconds) await ticker.next("warmup");
+      const warnings: string[] = [];
+      await this.stopFeed(feed, warnings);
+      const { undrained } = await workOff(ticker, this.base.drainTimeoutSec);
+      for (const w of warnings) this.bench.log(`== ${this.product.id}: warm-up: ${w}`);
+      if (undrained > 0) this.bench.log(`== ${this.product.id}: warm-up left ${undrained} records undrained; the step settles them`);
+      this.warmed = { rate, seconds };
+    } catch (error) {
+      await this.failedAt(error, ticker.ticks);
+    } finally {
+      this.bench.onRunEnd?.();
+    }
   }
 
   /** gendata at `rate` (`count` records, when given) into the session's input, its sequence numbers continuing; the session's gendata from now on. */

@@ -83,4 +83,22 @@ describe("the fast search's runs against the real broker", () => {
     expect(drain.delivery!.lost).toBe(0);
     expect(drain.delivery!.latencyMs).toBeUndefined();
   }, 300_000);
+
+  it("a round's warm-up: worked off before the step, no figure of its own, its records in the one audit, the step settled as a warm one", async () => {
+    const session = new PacedSession(node, prepared, { ...settings, warmupSec: 12 }, bench, "round-2");
+    await session.open();
+    await session.warmUp(1000, 4);
+    const step = await session.step(1500, "round");
+    expect(await session.close()).toBeUndefined();
+    expect(step.reason).toBeUndefined();
+    expect(step.status).toBe("ok");
+    // A warm step settles from WARM_SETTLE_SEC on, not from the session's cold warm-up.
+    expect(step.settleSec).toBeLessThan(12);
+    // The warm-up's records came first: the step's gendata continued after them, and the audit held every one to done.
+    const first = step.ticks[0]!;
+    expect(first.inputEnd).toBeGreaterThan(FIXTURE_COUNT + 1000);
+    expect(step.delivery!.produced).toBe(step.ticks.at(-1)!.inputEnd);
+    expect(step.delivery!.lost).toBe(0);
+    expect(step.delivery!.duplicated).toBe(0);
+  }, 180_000);
 });
