@@ -5,7 +5,7 @@ import {
   commitDrift,
   commitPeriodTicks,
   consumedRate,
-  drainConsumedRate,
+  consumedSlope,
   extraRecordsPerRecord,
   lagDrift,
   percentile,
@@ -193,14 +193,14 @@ describe("a commit step is not saturation (a measured quix sweep on a second mac
     const committed = [500_315, 600_315, 700_315, 700_315, 800_315, 900_315, 900_315, 1_000_315, 1_000_315, 1_200_315, 1_200_315];
     const w: Tick[] = committed.map((consumed, i) => ({ ...(series(0, 0, 10)[i] as Tick), t: 16 + i, consumed }));
     expect(consumedRate(w)).toBe(50_000);
-    expect(drainConsumedRate(w)).toBeGreaterThan(0.9 * 70_000);
-    expect(drainConsumedRate(w)).toBeLessThan(1.1 * 70_000);
+    expect(consumedSlope(w)).toBeGreaterThan(0.9 * 70_000);
+    expect(consumedSlope(w)).toBeLessThan(1.1 * 70_000);
   });
 
   it("reads a drain committed every second, and one whose last commit came late, at its rate", () => {
-    expect(drainConsumedRate(series(0, 80_000, 15))).toBe(80_000);
+    expect(consumedSlope(series(0, 80_000, 15))).toBe(80_000);
     const late = series(0, 80_000, 15).map((t) => (t.t === 15 ? { ...t, consumed: t.consumed - 80_000 } : t));
-    expect(Math.abs(drainConsumedRate(late) - 80_000) / 80_000).toBeLessThan(0.02);
+    expect(Math.abs(consumedSlope(late) - 80_000) / 80_000).toBeLessThan(0.02);
   });
 
   it("reads the commit period from the staircase", () => {

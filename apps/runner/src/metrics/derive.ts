@@ -100,7 +100,7 @@ export function consumedRate(window: readonly Tick[]): number {
     const b = window[i + span] as Tick;
     if (b.t > a.t) rates.push((b.consumed - a.consumed) / (b.t - a.t));
   }
-  return rates.length < 3 ? robustSlope(window.map((t) => t.t), window.map((t) => t.consumed)) : median(rates);
+  return rates.length < 3 ? consumedSlope(window) : median(rates);
 }
 
 /**
@@ -170,21 +170,22 @@ export function extraRecordsPerRecord(extraRecords: number, consumed: number): n
 }
 
 /**
- * A drain's consumed/s: the Theil–Sen slope of the committed offset over the window. A saturated
- * product commits at the pace of its own batches, and a staircase whose step period is not a whole
- * number of ticks reads, over spans of a few ticks, as whole steps per span: consumedRate's median
- * then picks the commoner count, not the mean (a batch every 1.5 ticks reads as one every two, three
- * quarters of its rate). Slopes between every pair of ticks interpolate between the counts, and a
- * step that lands late at one end still moves only the pairs through it.
+ * consumed/s as the Theil–Sen slope of the committed offset over the window: a drain's, and that of
+ * a window too short for consumedRate's spans. A drain's saturated product commits at the pace of
+ * its own batches, and a staircase whose step period is not a whole number of ticks reads, over
+ * spans of a few ticks, as whole steps per span: consumedRate's median then picks the commoner
+ * count, not the mean (a batch every 1.5 ticks reads as one every two, three quarters of its rate).
+ * Slopes between every pair of ticks interpolate between the counts, and a step that lands late at
+ * one end still moves only the pairs through it.
  */
-export function drainConsumedRate(window: readonly Tick[]): number {
+export function consumedSlope(window: readonly Tick[]): number {
   return robustSlope(window.map((t) => t.t), window.map((t) => t.consumed));
 }
 
 /**
  * The throughput/efficiency row from the window's ticks; extra rec/rec comes from the whole run
  * (extraRecordsPerRecord). `consumed` reads consumed/s from the committed offset: consumedRate for a
- * paced window, drainConsumedRate for a drain's.
+ * paced window, consumedSlope for a drain's.
  */
 export function throughput(
   window: readonly Tick[],

@@ -17,7 +17,7 @@
  */
 import { drainTailTimeoutSec, drainWindowEnd, fillVerdict, probeWorkedOff, refillWindowCounts, type FillVerdict } from "../metrics/drain-window.ts";
 import type { WindowStopRule } from "../metrics/window-stop.ts";
-import { consumedRate, drainConsumedRate } from "../metrics/derive.ts";
+import { consumedRate, consumedSlope } from "../metrics/derive.ts";
 import type { PrefillRecord, RunResult, Tick } from "../results/types.ts";
 import type { GendataProcess, GendataReport } from "./gendata-process.ts";
 import type { MachineWatch } from "./machine.ts";
@@ -125,7 +125,7 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
     const { drained, timeoutSec } = await tail(ticker, beside.ticks, p.drainTimeoutSec);
     Object.assign(
       result,
-      windowFigures(beside.ticks, 0, drained.last.consumed, drainConsumedRate),
+      windowFigures(beside.ticks, 0, drained.last.consumed, consumedSlope),
       { harness: harnessCost(ticker.windowHarness, p.watch.costPercent()), settled: false },
     );
     p.provisional(drained.undrained, timeoutSec);
@@ -150,7 +150,7 @@ export async function drainStep(feed: GendataProcess, p: DrainStepParts): Promis
   const { drained, timeoutSec } = await tail(ticker, measured.window, p.drainTimeoutSec);
   Object.assign(
     result,
-    windowFigures(measured.window, 0, drained.last.consumed, drainConsumedRate),
+    windowFigures(measured.window, 0, drained.last.consumed, consumedSlope),
     { harness: harnessCost(harness, p.watch.costPercent()), settleSec: measured.settleSec },
   );
   // A window cut short by the backlog's end before its figure was known is no steady figure.
